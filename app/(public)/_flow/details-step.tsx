@@ -1,0 +1,158 @@
+"use client";
+
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { DetailsForm } from "@/components/booking/details-form";
+import { safeHref } from "@/components/booking/business-header";
+import { paymentLine } from "@/components/booking/service-list";
+import { Notice } from "@/components/ui/notice";
+import { fieldForParam, questionKey, toCreateBody, validateDetails, type DetailsErrors, type DetailsValues } from "@/lib/booking-pages/details";
+import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
+import { createBooking } from "@/lib/booking-pages/public-api";
+import type { DaySlot } from "@/lib/booking-pages/slots";
+import type { BootstrapWorkspace, CreatedBooking, CustomerService, Question } from "@/lib/booking-pages/types";
+import type { Wording } from "@/lib/booking-pages/wording";
+import { useRetryCountdown } from "./use-retry-countdown";
+import styles from "./flow.module.css";
+
+type DetailsStepProps = {
+  workspace: BootstrapWorkspace & { publishable_key: string };
+  service: CustomerService;
+  slot: DaySlot;
+  staffId: string | null;
+  questions: Question[];
+  values: DetailsValues;
+  onChange: (values: DetailsValues) => void;
+  onCreated: (booking: CreatedBooking) => void;
+  onSlotTaken: (message: FriendlyError) => void;
+  onBack: () => void;
+  locale: string;
+  wording: Wording;
+  now: () => number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+};
+
+/** Retrying the same body after a failure that stored nothing reuses its Idempotency-Key, so a lost response never books twice. */
+type Attempt = { key: string; body: string };
+
+export function DetailsStep(props: DetailsStepProps) {
+  const { workspace, service, slot, staffId, questions, values, locale, wording } = props;
+  const [errors, setErrors] = useState<DetailsErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<FriendlyError | null>(null);
+  const attempt = useRef<Attempt | null>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
+  const waitSeconds = useRetryCountdown(failure?.waitForNextMinute === true, props.now);
+  // Move focus to a failure once it is on screen (an animation frame can run before React commits it).
+  useEffect(() => {
+    if (failure) errorBox.current?.focus();
+  }, [failure]);
+
+  /** A field's message goes away as soon as the customer edits that field. */
+  function change(next: DetailsValues) {
+    const edited = new Set<string>();
+    for (const field of ["name", "email", "phone"] as const) if (next[field] !== values[field]) edited.add(field);
+    for (const id of new Set([...Object.keys(next.answers), ...Object.keys(values.answers)])) {
+      if (next.answers[id] !== values.answers[id]) edited.add(questionKey(id));
+    }
+    if ([...edited].some((key) => errors[key])) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !edited.has(key))));
+    props.onChange(next);
+  }
+
+  async function submit() {
+    const found = validateDetails(values, questions);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFailure(null);
+      // Move to the first field with a problem; its message is tied to it by aria-describedby.
+      window.requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    const body = toCreateBody({ service, staffId, startsAt: slot.start, values, questions });
+    const serialized = JSON.stringify(body);
+    if (!attempt.current || attempt.current.body !== serialized) attempt.current = { key: crypto.randomUUID(), body: serialized };
+    setSubmitting(true);
+    setFailure(null);
+    const result = await createBooking(workspace.publishable_key, body, attempt.current.key);
+    setSubmitting(false);
+    if (result.ok) {
+      attempt.current = null;
+      props.onCreated(result.data);
+      return;
+    }
+    const { error } = result;
+    const friendly = describeError(error, "booking");
+    if (error.kind === "http" && (error.type === "slot_unavailable" || error.type === "outside_working_hours")) {
+      attempt.current = null;
+      props.onSlotTaken(friendly);
+      return;
+    }
+    if (error.kind === "http" && error.type === "validation_failed") {
+      const field = fieldForParam(error.param, body);
+      if (field) {
+        setErrors({ [field]: error.message || "Please check this field." });
+        window.requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+        return;
+      }
+    }
+    // Only a failure that stored nothing may be retried with the same key.
+    if (!friendly.retry) attempt.current = null;
+    setFailure(friendly);
+  }
+
+  const payment = paymentLine(service, workspace.currency, locale);
+  const submitLabel = payment ? "Continue to payment" : workspace.require_verification ? "Continue" : wording.bookAction;
+  const waiting = waitSeconds > 0;
+  const termsHref = safeHref(workspace.terms_url);
+
+  return (
+    <div className={styles.panel}>
+      <h2 ref={props.headingRef} tabIndex={-1} className={styles.stepHeading}>
+        Your details
+      </h2>
+      <DetailsForm
+        values={values}
+        errors={errors}
+        questions={questions}
+        onChange={change}
+        onSubmit={() => void submit()}
+        onBack={props.onBack}
+        submitting={submitting || waiting}
+        submitLabel={waiting ? `Try again in ${waitSeconds}s` : failure?.retry ? "Try again" : submitLabel}
+        formError={
+          failure && (
+            <Notice ref={errorBox} tone="error" role="alert" title={failure.title}>
+              {failure.body}
+            </Notice>
+          )
+        }
+        notes={
+          <>
+            {workspace.require_verification && !payment && <p className={styles.muted}>We'll email you a 6-digit code to confirm your booking.</p>}
+            {payment && (
+              <Notice tone="info" title={payment}>
+                {workspace.refund_policy ? (
+                  <>
+                    <p>Refund policy:</p>
+                    <p className={styles.policy}>{workspace.refund_policy}</p>
+                  </>
+                ) : (
+                  <p>You'll pay securely on the next step.</p>
+                )}
+              </Notice>
+            )}
+            {termsHref && (
+              <p className={styles.muted}>
+                By booking you agree to the{" "}
+                <a href={termsHref} target="_blank" rel="noopener noreferrer">
+                  terms of {workspace.name}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+                .
+              </p>
+            )}
+          </>
+        }
+      />
+    </div>
+  );
+}

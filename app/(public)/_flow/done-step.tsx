@@ -1,0 +1,74 @@
+"use client";
+
+import { useMemo, type RefObject } from "react";
+import { Confirmation } from "@/components/booking/confirmation";
+import type { DetailRow } from "@/components/booking/booking-details";
+import { buildIcs, googleCalendarUrl, type CalendarEvent } from "@/lib/booking-pages/calendar-export";
+import { formatDuration, formatMoney, formatRange, zoneCity } from "@/lib/booking-pages/format";
+import type { BootstrapWorkspace, CustomerService, CustomerStaff } from "@/lib/booking-pages/types";
+import type { Wording } from "@/lib/booking-pages/wording";
+
+export type ConfirmedBooking = { id: string; starts_at: string; ends_at: string; staff_id: string; access_token?: string };
+
+type DoneStepProps = {
+  workspace: BootstrapWorkspace;
+  service: CustomerService;
+  staff: CustomerStaff[];
+  booking: ConfirmedBooking;
+  locale: string;
+  customerZone: string | null;
+  wording: Wording;
+  embedded: boolean;
+  now: () => number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+};
+
+/** confirmed → what was booked, the business's note, add-to-calendar and the manage link. */
+export function DoneStep({ workspace, service, staff, booking, locale, customerZone, wording, embedded, now, headingRef }: DoneStepProps) {
+  const manageHref = booking.access_token ? `${window.location.origin}/manage/${encodeURIComponent(booking.access_token)}` : "";
+  const staffMember = staff.find((member) => member.id === booking.staff_id);
+  const zone = workspace.timezone;
+
+  const rows: DetailRow[] = [
+    { label: capitalize(wording.service), value: `${service.name} (${formatDuration(service.duration_minutes, locale)})` },
+    { label: "When", value: `${formatRange(booking.starts_at, booking.ends_at, zone, locale)} (${zoneCity(zone)} time)` },
+  ];
+  if (customerZone && customerZone !== zone) {
+    rows.push({ label: "Your time", value: `${formatRange(booking.starts_at, booking.ends_at, customerZone, locale)} (${zoneCity(customerZone)} time)` });
+  }
+  if (staffMember) rows.push({ label: wording.staff, value: staffMember.name });
+  if (service.price_cents !== null) rows.push({ label: "Price", value: formatMoney(service.price_cents, workspace.currency, locale) });
+
+  const event: CalendarEvent = useMemo(
+    () => ({
+      uid: `${booking.id}@${window.location.host}`,
+      title: `${service.name} – ${workspace.name}`,
+      description: [staffMember ? `With ${staffMember.name}` : null, manageHref ? `Change or cancel: ${manageHref}` : null].filter(Boolean).join("\n"),
+      startsAt: booking.starts_at,
+      endsAt: booking.ends_at,
+      location: workspace.maps_url,
+      url: manageHref || null,
+    }),
+    [booking, service, workspace, staffMember, manageHref],
+  );
+  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(buildIcs(event, new Date(now())))}`, [event, now]);
+
+  return (
+    <Confirmation
+      ref={headingRef}
+      title={`You're booked with ${workspace.name}`}
+      rows={rows}
+      confirmationNote={workspace.confirmation_note}
+      businessName={workspace.name}
+      icsHref={icsHref}
+      icsFileName={`${workspace.slug}-${booking.starts_at.slice(0, 10)}.ics`}
+      googleHref={googleCalendarUrl(event)}
+      manageHref={manageHref}
+      openManageInNewTab={embedded}
+    />
+  );
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

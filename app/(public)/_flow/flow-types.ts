@@ -1,0 +1,23 @@
+import type { BookingSummary } from "@/lib/booking-pages/embed-protocol";
+import type { Bootstrap } from "@/lib/booking-pages/types";
+
+/** What the hosting page (the embed bridge) hears about the customer's progress. */
+export type FlowEvent =
+  | { type: "slot_selected"; data: { starts_at: string } }
+  | { type: "booking_submitted"; data: BookingSummary }
+  | { type: "booking_confirmed"; data: BookingSummary };
+
+export type FlowProps = {
+  bootstrap: Bootstrap;
+  locale: string;
+  /** The server clock at render time (ISO), so countdowns match the server's holds. */
+  serverNow: string;
+  /** The platform's Stripe publishable key; null when payments run on the test-mode processor. */
+  stripePublishableKey: string | null;
+  /** Test-mode payments can be settled through the dev tools. */
+  devTools: boolean;
+  embedded?: boolean;
+  onEvent?: (event: FlowEvent) => void;
+};
+
+export type Step = "service" | "time" | "details" | "verify" | "payment" | "done";

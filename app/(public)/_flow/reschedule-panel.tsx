@@ -1,0 +1,130 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Notice } from "@/components/ui/notice";
+import { formatLongDate, formatTime, zoneCity } from "@/lib/booking-pages/format";
+import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
+import { rescheduleBooking } from "@/lib/booking-pages/public-api";
+import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
+import type { DaySlot } from "@/lib/booking-pages/slots";
+import type { Wording } from "@/lib/booking-pages/wording";
+import { SlotPicker } from "./slot-picker";
+import { useRetryCountdown } from "./use-retry-countdown";
+import styles from "./flow.module.css";
+
+type ReschedulePanelProps = {
+  token: string;
+  read: PublicBookingRead;
+  publishableKey: string;
+  locale: string;
+  customerZone: string | null;
+  wording: Wording;
+  now: () => number;
+  onMoved: (read: PublicBookingRead) => void;
+  onCancel: () => void;
+};
+
+/**
+ * Moving a booking: the same slot picker as booking, with the booking itself excluded from
+ * busy times (exclude_booking_id) and its calendar kept; a confirmation before the move.
+ */
+export function ReschedulePanel({ token, read, publishableKey, locale, customerZone, wording, now, onMoved, onCancel }: ReschedulePanelProps) {
+  const { booking, workspace } = read;
+  const [displayZone, setDisplayZone] = useState(workspace.timezone);
+  const [chosen, setChosen] = useState<DaySlot | null>(null);
+  const [moving, setMoving] = useState(false);
+  const [failure, setFailure] = useState<FriendlyError | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const failureBox = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const waitSeconds = useRetryCountdown(failure?.waitForNextMinute === true, now);
+
+  async function move() {
+    if (!chosen) return;
+    setMoving(true);
+    const result = await rescheduleBooking(token, { starts_at: chosen.start });
+    setMoving(false);
+    if (result.ok) {
+      onMoved(result.data);
+      return;
+    }
+    setChosen(null);
+    const friendly = describeError(result.error, "manage");
+    if (result.error.kind === "http" && (result.error.type === "slot_unavailable" || result.error.type === "outside_working_hours")) setRefreshKey((key) => key + 1);
+    setFailure(friendly);
+    window.requestAnimationFrame(() => failureBox.current?.focus());
+  }
+
+  const label = (slot: DaySlot) => `${formatLongDate(slot.start, displayZone, locale)} at ${formatTime(slot.start, displayZone, locale)} (${zoneCity(displayZone)} time)`;
+
+  return (
+    <div className={styles.panel}>
+      <div>
+        <h2 className={styles.stepHeading} tabIndex={-1} ref={heading}>
+          Choose a new time
+        </h2>
+        <p className={styles.stepIntro}>
+          {booking.service.name} with {booking.staff.name}. Now: {formatLongDate(booking.starts_at, workspace.timezone, locale)} at {formatTime(booking.starts_at, workspace.timezone, locale)}.
+        </p>
+      </div>
+      {failure && (
+        <Notice ref={failureBox} tone="error" role="alert" title={failure.title}>
+          {failure.body}
+          {waitSeconds > 0 && <p>You can try again in {waitSeconds} seconds.</p>}
+        </Notice>
+      )}
+      <SlotPicker
+        publishableKey={publishableKey}
+        serviceId={booking.service.id}
+        businessZone={workspace.timezone}
+        customerZone={customerZone}
+        displayZone={displayZone}
+        onDisplayZoneChange={setDisplayZone}
+        locale={locale}
+        staff={[booking.staff]}
+        allowStaffChoice={false}
+        staffId={null}
+        onStaffChange={() => {}}
+        fixedStaffId={booking.staff.id}
+        wording={wording}
+        excludeBookingId={booking.id}
+        selectedStart={chosen?.start ?? null}
+        onSelect={(slot) => {
+          setFailure(null);
+          setChosen(slot);
+        }}
+        now={now}
+        refreshKey={refreshKey}
+      />
+      <div>
+        <Button variant="ghost" onClick={onCancel}>
+          Keep the current time
+        </Button>
+      </div>
+      <Dialog
+        open={chosen !== null}
+        title="Move your booking?"
+        onClose={() => setChosen(null)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setChosen(null)}>
+              Choose another time
+            </Button>
+            <Button busy={moving || waitSeconds > 0} onClick={() => void move()}>
+              Move booking
+            </Button>
+          </>
+        }
+      >
+        {chosen && (
+          <p>
+            {booking.service.name} with {booking.staff.name} moves to <strong>{label(chosen)}</strong>.
+          </p>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+// The "pure" entry loads Stripe.js only when a payment is actually shown, never on page load.
+import { loadStripe } from "@stripe/stripe-js/pure";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import styles from "./flow.module.css";
+
+/**
+ * One Stripe.js instance per connected account: direct charges live on the business's
+ * account, so Stripe must be constructed with stripeAccount (a single cached instance for
+ * every account is the trap research/integrations.md §2 warns about).
+ */
+const instances = new Map<string, Promise<Stripe | null>>();
+
+function stripeFor(platformKey: string, connectedAccountId: string): Promise<Stripe | null> {
+  const key = `${platformKey}|${connectedAccountId}`;
+  let instance = instances.get(key);
+  if (!instance) {
+    instance = loadStripe(platformKey, { stripeAccount: connectedAccountId });
+    instances.set(key, instance);
+  }
+  return instance;
+}
+
+type StripePaymentProps = {
+  platformKey: string;
+  connectedAccountId: string;
+  clientSecret: string;
+  payLabel: string;
+  returnUrl: string;
+  onPaid: () => void;
+};
+
+export function StripePayment(props: StripePaymentProps) {
+  return (
+    <Elements stripe={stripeFor(props.platformKey, props.connectedAccountId)} options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#3451c7", borderRadius: "10px" } } }}>
+      <PaymentForm payLabel={props.payLabel} returnUrl={props.returnUrl} onPaid={props.onPaid} />
+    </Elements>
+  );
+}
+
+function PaymentForm({ payLabel, returnUrl, onPaid }: { payLabel: string; returnUrl: string; onPaid: () => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setPaying(true);
+    setError(null);
+    // Cards and wallets confirm in place; a bank redirect comes back to the manage page.
+    const result = await stripe.confirmPayment({ elements, redirect: "if_required", confirmParams: { return_url: returnUrl } });
+    setPaying(false);
+    if (result.error) {
+      setError(result.error.message ?? "Your payment didn't go through. Please check the details or try another card.");
+      return;
+    }
+    onPaid();
+  }
+
+  return (
+    <form className={styles.stack} onSubmit={(event) => void submit(event)}>
+      <PaymentElement options={{ layout: "tabs" }} />
+      {error && (
+        <Notice tone="error" role="alert" title="Payment didn't go through">
+          {error}
+        </Notice>
+      )}
+      <Button type="submit" busy={paying || !stripe} block>
+        {payLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import styles from "./flow.module.css";
+
+type TestModePaymentProps = { bookingId: string; payLabel: string; onPaid: () => void; onDeclined: () => void };
+
+/**
+ * Without Stripe the embedded app runs a test-mode processor (DECISIONS §1) whose payments
+ * the dev tools settle. This stands in for the card form so the whole flow can be tried.
+ */
+export function TestModePayment({ bookingId, payLabel, onPaid, onDeclined }: TestModePaymentProps) {
+  const [busy, setBusy] = useState<"succeed" | "fail" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function settle(outcome: "succeed" | "fail") {
+    setBusy(outcome);
+    setError(null);
+    try {
+      const response = await fetch(`/dev/payments/${encodeURIComponent(bookingId)}/${outcome}`, { method: "POST", headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(String(response.status));
+      if (outcome === "succeed") onPaid();
+      else onDeclined();
+    } catch {
+      setError("The test payment could not be sent. Please try again.");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className={styles.stack}>
+      <Notice tone="warning" title="Test mode">
+        No real card is charged. Choose what the test card does.
+      </Notice>
+      {error && (
+        <Notice tone="error" role="alert" title="Something went wrong">
+          {error}
+        </Notice>
+      )}
+      <Button block busy={busy === "succeed"} onClick={() => void settle("succeed")}>
+        {payLabel} (test card)
+      </Button>
+      <Button block variant="secondary" busy={busy === "fail"} onClick={() => void settle("fail")}>
+        Simulate a declined card
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { monthRangeInZone } from "@/lib/booking-pages/format";
+import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
+import { getAvailability } from "@/lib/booking-pages/public-api";
+import type { StaffSlots } from "@/lib/booking-pages/types";
+
+type Query = { publishableKey: string; serviceId: string; month: string; zone: string; excludeBookingId?: string; refreshKey: number };
+
+export type AvailabilityState =
+  | { status: "loading" }
+  | { status: "ready"; data: StaffSlots[] }
+  | { status: "error"; error: FriendlyError; retry: () => void };
+
+/**
+ * One availability request per visible month (in the zone being shown), cached so paging
+ * back and forth costs nothing; `refreshKey` drops the cache after a slot turned out taken.
+ */
+export function useAvailability(query: Query): AvailabilityState {
+  const cache = useRef(new Map<string, StaffSlots[]>());
+  const [state, setState] = useState<AvailabilityState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const lastRefresh = useRef(query.refreshKey);
+
+  useEffect(() => {
+    if (lastRefresh.current !== query.refreshKey) {
+      cache.current.clear();
+      lastRefresh.current = query.refreshKey;
+    }
+    const key = [query.serviceId, query.month, query.zone, query.excludeBookingId ?? ""].join("|");
+    const cached = cache.current.get(key);
+    if (cached) {
+      setState({ status: "ready", data: cached });
+      return;
+    }
+    let live = true;
+    setState({ status: "loading" });
+    const range = monthRangeInZone(query.month, query.zone);
+    void getAvailability(query.publishableKey, {
+      service_id: query.serviceId,
+      from: range.from,
+      to: range.to,
+      exclude_booking_id: query.excludeBookingId,
+    }).then((result) => {
+      if (!live) return;
+      if (result.ok) {
+        cache.current.set(key, result.data.data);
+        setState({ status: "ready", data: result.data.data });
+      } else {
+        setState({ status: "error", error: describeError(result.error, "availability"), retry: () => setAttempt((n) => n + 1) });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [query.publishableKey, query.serviceId, query.month, query.zone, query.excludeBookingId, query.refreshKey, attempt]);
+
+  return state;
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { describeError } from "@/lib/booking-pages/messages";
+import { extendHold } from "@/lib/booking-pages/public-api";
+import { useCountdown } from "./use-countdown";
+
+/** DECISIONS §3: a live hold can be given its full window again at most twice. */
+export const MAX_HOLD_EXTENSIONS = 2;
+/** Warn this long before the hold ends (WCAG 2.2.1 asks for at least 20 seconds). */
+export const HOLD_WARNING_SECONDS = 120;
+
+export type Hold = {
+  remaining: number | null;
+  expired: boolean;
+  canExtend: boolean;
+  extending: boolean;
+  extendError: string | null;
+  extend: () => Promise<void>;
+};
+
+/** The countdown of a booking's hold and its one-click extension through the manage token. */
+export function useHold(input: { token: string | null; expiresAt: string | null; now: () => number; onExpiresAtChange: (iso: string) => void }): Hold {
+  const remaining = useCountdown(input.expiresAt, input.now);
+  const [extensions, setExtensions] = useState(0);
+  const [extending, setExtending] = useState(false);
+  const [extendError, setExtendError] = useState<string | null>(null);
+  const [lapsed, setLapsed] = useState(false);
+  const { token, onExpiresAtChange } = input;
+
+  const extend = useCallback(async () => {
+    if (!token) return;
+    setExtending(true);
+    setExtendError(null);
+    const result = await extendHold(token);
+    setExtending(false);
+    if (result.ok) {
+      const next = result.data.booking.hold_expires_at ?? result.data.booking.payment?.hold_expires_at;
+      setExtensions((count) => count + 1);
+      if (next) onExpiresAtChange(next);
+      return;
+    }
+    if (result.error.kind === "http" && (result.error.type === "hold_expired" || result.error.status === 404)) {
+      setLapsed(true);
+      return;
+    }
+    if (result.error.kind === "http" && result.error.status === 409) {
+      // Extended as often as allowed.
+      setExtensions(MAX_HOLD_EXTENSIONS);
+      return;
+    }
+    setExtendError(describeError(result.error, "manage").body);
+  }, [token, onExpiresAtChange]);
+
+  return {
+    remaining,
+    expired: lapsed || (remaining !== null && remaining <= 0),
+    canExtend: token !== null && extensions < MAX_HOLD_EXTENSIONS,
+    extending,
+    extendError,
+    extend,
+  };
+}

@@ -1,0 +1,16 @@
+import { rescheduleBooking } from "@/lib/bookings/reschedule-booking";
+import { toBooking } from "@/lib/bookings/serialize";
+import { methods, route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/bookings";
+import { parseInstant } from "@/lib/time/zoned";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // POST /v1/bookings/{id}/reschedule – move a confirmed booking (SK)
+  POST: route(op.rescheduleBooking, async ({ ctx, params, body }) => {
+    const booking = await rescheduleBooking({
+      ctx,
+      input: { workspaceId: ctx.workspace.id, bookingId: params.id, startsAt: parseInstant(body.starts_at), staffId: body.staff_id, by: "business" },
+    });
+    return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now() });
+  }),
+});

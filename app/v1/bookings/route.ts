@@ -1,0 +1,18 @@
+import { createBooking } from "@/lib/bookings/create-booking";
+import { listBookings } from "@/lib/bookings/list-bookings";
+import { toBooking } from "@/lib/bookings/serialize";
+import { methods, route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/bookings";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // GET /v1/bookings – list bookings, newest first (SK)
+  GET: route(op.listBookings, async ({ ctx, query }) => {
+    const view = { timezone: ctx.workspace.timezone, now: ctx.clock.now() };
+    return listBookings({ ctx, page: query, serialize: (row) => toBooking(row, view) });
+  }),
+  // POST /v1/bookings – create a booking (SK, PK)
+  POST: route(op.createBooking, async ({ ctx, body }) => {
+    const { booking, accessToken, payment } = await createBooking({ ctx, input: body });
+    return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment });
+  }),
+});

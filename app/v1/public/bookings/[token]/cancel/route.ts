@@ -1,0 +1,8 @@
+import { cancelByToken } from "@/lib/customer-links/cancel-by-token";
+import { methods, route } from "@/lib/http/route";
+import * as op from "@/lib/openapi/operations/customer-links";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // POST /v1/public/bookings/{token}/cancel – the customer cancels before the notice cutoff (token)
+  POST: route(op.cancelPublicBooking, ({ ctx, params, body }) => cancelByToken({ ctx, token: params.token, input: body })),
+});

@@ -1,0 +1,18 @@
+/** The part of autocannon's programmatic API the benchmark uses (the package ships no types). */
+declare module "autocannon" {
+  type Histogram = { average: number; p50: number; p99: number };
+  type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    amount?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    requests?: { method?: string; path?: string; setupRequest?: (request: RawRequest) => RawRequest }[];
+  };
+  export type Result = { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number; "2xx": number };
+  export default function autocannon(options: Options): Promise<Result>;
+}

@@ -1,0 +1,114 @@
+import { DateTime } from "luxon";
+import { createAccount } from "@/lib/accounts/create-account";
+import { mintApiKey } from "@/lib/api-keys/mint-api-key";
+import type { Db } from "@/lib/db/client";
+import { bookings, customers, serviceStaff, services, staff, workingHours, workspaces } from "@/lib/db/schema";
+import { systemClock } from "@/lib/time/clock";
+import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { eq } from "drizzle-orm";
+
+export const BENCH_ZONE = "America/New_York";
+export const CALENDARS = 10;
+export const SEEDED_BOOKINGS = 2_000;
+export const SERVICE_MINUTES = 30;
+const BOOKINGS_PER_CALENDAR_DAY = 4;
+const SEEDED_DAYS = SEEDED_BOOKINGS / (CALENDARS * BOOKINGS_PER_CALENDAR_DAY); // 50
+const OPEN_MINUTE = 9 * 60;
+const CLOSE_MINUTE = 17 * 60;
+
+export type Seeded = {
+  secretKey: string;
+  serviceId: string;
+  /** Local midnight of tomorrow: the availability range and created bookings start here. */
+  firstDay: DateTime;
+  /** Starts (ISO) on the 30-minute grid still free, each listed once per free calendar. */
+  creationStarts: string[];
+};
+
+/**
+ * The benchmark workspace, written with the domain functions and drizzle before the server
+ * starts (the embedded database belongs to one process at a time): 10 calendars working
+ * 09:00–17:00 every day, a 15-minute slot interval, a 30-minute service and 2,000 confirmed
+ * bookings over the next 50 days (four per calendar and day, on whole hours).
+ */
+export async function seedBenchWorkspace(db: Db): Promise<Seeded> {
+  const now = systemClock.now();
+  const { account } = await createAccount(db, { name: "Bench account", plan: "pro", planStep: 5 });
+  const { workspace } = await createWorkspace({
+    ctx: { db, account, clock: systemClock },
+    input: { name: "Bench", timezone: BENCH_ZONE, slot_interval_minutes: 15, staff_name: "Calendar 1" },
+  });
+  const { value: secretKey } = await mintApiKey(db, { workspaceId: workspace.id, type: "sk", name: "Bench", now });
+  await db.update(workspaces).set({ requireVerification: false }).where(eq(workspaces.id, workspace.id));
+
+  const first = await db.select({ id: staff.id }).from(staff).where(eq(staff.workspaceId, workspace.id));
+  const more = await db
+    .insert(staff)
+    .values(Array.from({ length: CALENDARS - 1 }, (_, i) => ({ workspaceId: workspace.id, name: `Calendar ${i + 2}` })))
+    .returning({ id: staff.id });
+  const calendarIds = [...first, ...more].map((row) => row.id);
+  await db.insert(workingHours).values(
+    calendarIds.flatMap((staffId) =>
+      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ workspaceId: workspace.id, staffId, weekday, startMinute: OPEN_MINUTE, endMinute: CLOSE_MINUTE })),
+    ),
+  );
+  const [service] = await db
+    .insert(services)
+    .values({ workspaceId: workspace.id, name: "Bench visit", durationMinutes: SERVICE_MINUTES, maxAdvanceDays: 90 })
+    .returning({ id: services.id });
+  await db.insert(serviceStaff).values(calendarIds.map((staffId) => ({ workspaceId: workspace.id, serviceId: service!.id, staffId })));
+  const [customer] = await db
+    .insert(customers)
+    .values({ workspaceId: workspace.id, name: "Seeded customer", email: "seeded@bench.example" })
+    .returning({ id: customers.id });
+
+  const firstDay = DateTime.fromJSDate(now, { zone: BENCH_ZONE }).plus({ days: 1 }).startOf("day");
+  const taken = new Set<string>();
+  const rows: (typeof bookings.$inferInsert)[] = [];
+  for (let day = 0; day < SEEDED_DAYS; day++) {
+    calendarIds.forEach((staffId, c) => {
+      for (let k = 0; k < BOOKINGS_PER_CALENDAR_DAY; k++) {
+        // (c + 3k) mod 8 gives four distinct hours of the eight for each calendar.
+        const start = firstDay.plus({ days: day }).set({ hour: 9 + ((c + 3 * k) % 8) });
+        const startsAt = start.toJSDate();
+        const endsAt = start.plus({ minutes: SERVICE_MINUTES }).toJSDate();
+        taken.add(`${c}@${start.toMillis()}`);
+        rows.push({
+          workspaceId: workspace.id,
+          serviceId: service!.id,
+          staffId,
+          customerId: customer!.id,
+          startsAt,
+          endsAt,
+          occupiedStart: startsAt,
+          occupiedEnd: endsAt,
+          status: "confirmed",
+          createdVia: "sk",
+          confirmedAt: now,
+        });
+      }
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
+
+  return { secretKey, serviceId: service!.id, firstDay, creationStarts: freeStarts(firstDay, taken) };
+}
+
+/**
+ * Every free (start, calendar) pair of the next 62 days on the 30-minute grid, as starts
+ * interleaved round-robin so that concurrent creations rarely aim at the same start.
+ */
+function freeStarts(firstDay: DateTime, taken: Set<string>): string[] {
+  const perStart: { iso: string; free: number }[] = [];
+  for (let day = 0; day < 62; day++) {
+    for (let minute = OPEN_MINUTE; minute < CLOSE_MINUTE; minute += SERVICE_MINUTES) {
+      const start = firstDay.plus({ days: day }).set({ hour: Math.floor(minute / 60), minute: minute % 60 });
+      let free = 0;
+      for (let c = 0; c < CALENDARS; c++) if (!taken.has(`${c}@${start.toMillis()}`)) free++;
+      perStart.push({ iso: start.toISO({ suppressMilliseconds: true })!, free });
+    }
+  }
+  const queue: string[] = [];
+  for (let round = 0; round < CALENDARS; round++) for (const entry of perStart) if (entry.free > round) queue.push(entry.iso);
+  return queue;
+}

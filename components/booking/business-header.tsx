@@ -1,0 +1,67 @@
+import styles from "./business-header.module.css";
+
+export type BusinessInfo = {
+  name: string;
+  blurb: string | null;
+  website_url: string | null;
+  instagram_url: string | null;
+  maps_url: string | null;
+  terms_url: string | null;
+};
+
+/** Only http(s) links are rendered; business-supplied text is always text, never markup. */
+export function safeHref(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function businessLinks(info: BusinessInfo): { label: string; href: string }[] {
+  const links = [
+    { label: "Website", href: safeHref(info.website_url) },
+    { label: "Instagram", href: safeHref(info.instagram_url) },
+    { label: "Directions", href: safeHref(info.maps_url) },
+    { label: "Terms", href: safeHref(info.terms_url) },
+  ];
+  return links.filter((link): link is { label: string; href: string } => link.href !== null);
+}
+
+type BusinessHeaderProps = {
+  info: BusinessInfo;
+  eyebrow?: string;
+  compact?: boolean;
+  headingLevel?: 1 | 2;
+  /** An accessible name for the banner, where the page may sit inside another site's (the embed). */
+  label?: string;
+};
+
+export function BusinessHeader({ info, eyebrow, compact = false, headingLevel = 1, label }: BusinessHeaderProps) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const links = businessLinks(info);
+  return (
+    <header className={`${styles.header} ${compact ? styles.compact : ""}`} aria-label={label}>
+      {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+      {/* Focusable by script only: the embed moves focus here when its popup opens. */}
+      <Heading className={styles.name} tabIndex={-1}>
+        {info.name}
+      </Heading>
+      {info.blurb && !compact && <p className={styles.blurb}>{info.blurb}</p>}
+      {links.length > 0 && (
+        <ul className={styles.links} aria-label={`About ${info.name}`}>
+          {links.map((link) => (
+            <li key={link.label}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.label}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
+}

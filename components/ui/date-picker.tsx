@@ -1,0 +1,167 @@
+"use client";
+
+import { DateTime } from "luxon";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import styles from "./date-picker.module.css";
+
+/** Calendar days as "yyyy-MM-dd" strings: wall dates, not instants, so no zone applies. */
+export type IsoDate = string;
+
+type DatePickerProps = {
+  /** First day of the visible month. */
+  month: IsoDate;
+  selected: IsoDate | null;
+  min: IsoDate;
+  max: IsoDate;
+  /** Days that have at least one open time; null while they load. */
+  availableDays: ReadonlySet<IsoDate> | null;
+  onSelect: (date: IsoDate) => void;
+  onMonthChange: (month: IsoDate) => void;
+  locale: string;
+  labels: { previousMonth: string; nextMonth: string; available: string; unavailable: string; selected: string; today: string };
+  today: IsoDate;
+};
+
+const day = (iso: IsoDate) => DateTime.fromISO(iso, { zone: "utc" });
+
+function firstWeekday(locale: string): number {
+  try {
+    const info = (new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number } }).getWeekInfo?.();
+    return info?.firstDay ?? 1;
+  } catch {
+    return 1;
+  }
+}
+
+/**
+ * A month grid operable from the keyboard the way the ARIA date-picker pattern describes:
+ * arrows move by day and week, Home/End to the week's ends, PageUp/PageDown by month.
+ * One day is in the tab order (roving tabindex); days without times stay focusable but
+ * refuse selection, so arrowing through the month never skips silently.
+ */
+export function DatePicker(props: DatePickerProps) {
+  const { month, selected, min, max, availableDays, onSelect, onMonthChange, locale, labels, today } = props;
+  const [focused, setFocused] = useState<IsoDate>(selected ?? clamp(month, min, max));
+  const moved = useRef(false);
+  const grid = useRef<HTMLTableElement>(null);
+  const weekStart = useMemo(() => firstWeekday(locale), [locale]);
+  const monthStart = day(month).startOf("month");
+
+  // Keep the roving focus inside the visible month when the month changes from outside.
+  useEffect(() => {
+    if (!day(focused).hasSame(monthStart, "month")) setFocused(selected && day(selected).hasSame(monthStart, "month") ? selected : clamp(month, min, max));
+  }, [month]);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grid.current?.querySelector<HTMLButtonElement>(`button[data-date="${focused}"]`)?.focus();
+  }, [focused]);
+
+  const weeks = buildWeeks(monthStart, weekStart);
+  const isAvailable = (iso: IsoDate) => iso >= min && iso <= max && (availableDays?.has(iso) ?? false);
+  const canGoBack = monthStart.minus({ days: 1 }).toISODate()! >= min;
+  const canGoForward = monthStart.plus({ months: 1 }).toISODate()! <= max;
+
+  function moveTo(target: DateTime) {
+    const iso = clamp(target.toISODate()!, min, max);
+    moved.current = true;
+    setFocused(iso);
+    if (!day(iso).hasSame(monthStart, "month")) onMonthChange(day(iso).startOf("month").toISODate()!);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const current = day(focused);
+    const offsetInWeek = (current.weekday % 7 - weekStart + 7) % 7;
+    const moves: Record<string, () => DateTime> = {
+      ArrowLeft: () => current.minus({ days: 1 }),
+      ArrowRight: () => current.plus({ days: 1 }),
+      ArrowUp: () => current.minus({ weeks: 1 }),
+      ArrowDown: () => current.plus({ weeks: 1 }),
+      Home: () => current.minus({ days: offsetInWeek }),
+      End: () => current.plus({ days: 6 - offsetInWeek }),
+      PageUp: () => current.minus({ months: 1 }),
+      PageDown: () => current.plus({ months: 1 }),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    moveTo(move());
+  }
+
+  const monthLabel = monthStart.setLocale(locale).toLocaleString({ month: "long", year: "numeric" });
+  const weekdayNames = Array.from({ length: 7 }, (_, index) => monthStart.set({ weekday: (((weekStart + index - 1) % 7) + 1) as 1 }).setLocale(locale));
+
+  return (
+    <div className={styles.picker}>
+      <div className={styles.header}>
+        <button type="button" className={styles.nav} aria-label={labels.previousMonth} disabled={!canGoBack} onClick={() => onMonthChange(monthStart.minus({ months: 1 }).toISODate()!)}>
+          <span aria-hidden="true">‹</span>
+        </button>
+        <h3 className={styles.month} aria-live="polite">
+          {monthLabel}
+        </h3>
+        <button type="button" className={styles.nav} aria-label={labels.nextMonth} disabled={!canGoForward} onClick={() => onMonthChange(monthStart.plus({ months: 1 }).toISODate()!)}>
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <table ref={grid} className={styles.table} aria-label={monthLabel}>
+        <thead>
+          <tr>
+            {weekdayNames.map((weekday) => (
+              <th key={weekday.weekday} scope="col" className={styles.weekday} abbr={weekday.toLocaleString({ weekday: "long" })}>
+                {weekday.toLocaleString({ weekday: "short" })}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]!.toISODate()}>
+              {week.map((date) => {
+                const iso = date.toISODate()!;
+                if (!date.hasSame(monthStart, "month")) return <td key={iso} className={styles.cell} />;
+                const available = isAvailable(iso);
+                const isSelected = iso === selected;
+                const state = [available ? labels.available : labels.unavailable, iso === today ? labels.today : null].filter(Boolean).join(", ");
+                return (
+                  <td key={iso} className={styles.cell}>
+                    <button
+                      type="button"
+                      data-date={iso}
+                      tabIndex={iso === focused ? 0 : -1}
+                      className={[styles.day, available && styles.available, isSelected && styles.selected, iso === today && styles.today].filter(Boolean).join(" ")}
+                      aria-label={`${date.setLocale(locale).toLocaleString({ weekday: "long", day: "numeric", month: "long", year: "numeric" })}, ${state}`}
+                      aria-pressed={isSelected}
+                      aria-disabled={!available || undefined}
+                      onKeyDown={onKeyDown}
+                      onFocus={() => setFocused(iso)}
+                      onClick={() => available && onSelect(iso)}
+                    >
+                      {date.day}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function clamp(iso: IsoDate, min: IsoDate, max: IsoDate): IsoDate {
+  return iso < min ? min : iso > max ? max : iso;
+}
+
+function buildWeeks(monthStart: DateTime, weekStart: number): DateTime[][] {
+  const lead = (monthStart.weekday % 7 - weekStart + 7) % 7;
+  let cursor = monthStart.minus({ days: lead });
+  const weeks: DateTime[][] = [];
+  while (weeks.length === 0 || cursor.hasSame(monthStart, "month")) {
+    weeks.push(Array.from({ length: 7 }, (_, index) => cursor.plus({ days: index })));
+    cursor = cursor.plus({ weeks: 1 });
+  }
+  return weeks;
+}

@@ -1,0 +1,128 @@
+import { call, latestCode, seedWorkspace } from "./support/seed";
+import { expect, test } from "./support/fixtures";
+import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./support/flow";
+
+test.afterEach(async ({ request }) => {
+  // The dev clock is shared by the whole server: leave it where we found it.
+  await request.delete("/dev/clock");
+});
+
+test("a time taken meanwhile: kind message, back to the times, details kept", async ({ page, request, checkpoint }) => {
+  const seeded = await seedWorkspace(request);
+  await page.goto(`/book/${seeded.slug}`);
+  await chooseService(page, "Haircut");
+  const firstSlot = page.getByRole("group", { name: /^Times on/ }).getByRole("button").first();
+  const takenStart = (await firstSlot.getAttribute("data-start"))!;
+  await chooseFirstTime(page);
+  const email = uniqueEmail("taken");
+  await fillDetails(page, { name: "Eli Moss", email });
+
+  // Someone else books the same time through the API before this customer submits.
+  await call(request, "POST", "/v1/bookings", seeded.sk, { service_id: seeded.services.haircut, starts_at: takenStart, customer: { name: "Quick Other", email: "other@customer.example" } });
+  await page.getByRole("button", { name: "Book appointment" }).click();
+
+  await expect(page.getByRole("heading", { name: "Choose a time" })).toBeFocused();
+  await expect(page.getByRole("alert").filter({ hasText: "That time was just taken" })).toBeVisible();
+  await expect(page.locator(`button[data-start="${takenStart}"]`)).toHaveCount(0);
+  await checkpoint("slot-taken");
+
+  await chooseFirstTime(page);
+  await expect(page.getByLabel("Full name")).toHaveValue("Eli Moss");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByRole("button", { name: "Book appointment" }).click();
+  await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
+});
+
+test("a network failure: nothing lost, the retry reuses the Idempotency-Key and books once", async ({ page, request, checkpoint }) => {
+  const seeded = await seedWorkspace(request);
+  await page.goto(`/book/${seeded.slug}`);
+  await chooseService(page, "Haircut");
+  await chooseFirstTime(page);
+  await fillDetails(page, { name: "Fay Ode", email: uniqueEmail("network") });
+
+  const keys: string[] = [];
+  // The first attempt reaches the server, but its answer is lost on the way back.
+  await page.route("**/v1/bookings", async (route) => {
+    keys.push(route.request().headers()["idempotency-key"]!);
+    if (keys.length === 1) {
+      await route.fetch();
+      await route.abort("internetdisconnected");
+    } else await route.continue();
+  });
+  await page.getByRole("button", { name: "Book appointment" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "We couldn't reach the booking service" })).toBeFocused();
+  await expect(page.getByLabel("Full name")).toHaveValue("Fay Ode");
+  await checkpoint("network-failure");
+
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect((await call(request, "GET", "/v1/bookings", seeded.sk)).data).toHaveLength(1);
+});
+
+test("a rate limit (429): a countdown to the next minute, then the same details go through", async ({ page, request, clientIp, checkpoint }) => {
+  test.setTimeout(180_000);
+  const seeded = await seedWorkspace(request);
+  await page.goto(`/book/${seeded.slug}`);
+  await chooseService(page, "Haircut");
+  // Not the first time: this test waits up to a minute, and the first one may start meanwhile.
+  await chooseFirstTime(page, 10);
+  await fillDetails(page, { name: "Gus Hale", email: uniqueEmail("ratelimit") });
+
+  // Use up this minute's budget for this key and IP (10 a minute; refusals count too).
+  // Start early in a minute so the budget cannot reset between the burn and the click.
+  if (new Date().getSeconds() > 40) await page.waitForTimeout((61 - new Date().getSeconds()) * 1000);
+  for (let i = 0; i < 10; i++) {
+    await request.post("/v1/bookings", { headers: { Authorization: `Bearer ${seeded.pk}`, "X-Forwarded-For": clientIp }, data: {} });
+  }
+  await page.getByRole("button", { name: "Book appointment" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "A few too many tries" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Try again in \d+s/ })).toBeVisible();
+  await checkpoint("rate-limited");
+
+  await expect(page.getByRole("button", { name: "Try again", exact: true })).toBeVisible({ timeout: 70_000 });
+  await expect(page.getByLabel("Full name")).toHaveValue("Gus Hale");
+  await page.getByRole("button", { name: "Try again", exact: true }).click();
+  await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
+});
+
+test("the hold: warning before it ends, one-click extension, then a kind expiry with the details kept", async ({ page, request, checkpoint }) => {
+  const seeded = await seedWorkspace(request, { requireVerification: true });
+  await page.clock.install();
+  await page.goto(`/book/${seeded.slug}`);
+  await chooseService(page, "Haircut");
+  await chooseFirstTime(page);
+  const email = uniqueEmail("hold");
+  await fillDetails(page, { name: "Hal Ives", email });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+
+  // 8½ of the 10 minutes pass, on the server's clock and the browser's alike.
+  await call(request, "POST", "/dev/clock", undefined, { advance_seconds: 510 });
+  await page.clock.fastForward("08:30");
+  const warning = page.getByRole("alert").filter({ hasText: "Less than 2 minutes left" });
+  await expect(warning).toBeVisible();
+  await checkpoint("hold-warning");
+
+  await warning.getByRole("button", { name: "Keep my time" }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByText(/Your time is held for (9|10):\d{2}/)).toBeVisible();
+  await checkpoint("hold-extended");
+
+  // The renewed 10 minutes run out.
+  await call(request, "POST", "/dev/clock", undefined, { advance_seconds: 660 });
+  await page.clock.fastForward("11:00");
+  await expect(page.getByRole("alert").filter({ hasText: "Your held time has ended" })).toBeVisible();
+  await checkpoint("hold-expired");
+
+  await page.getByRole("button", { name: "Choose a time again" }).click();
+  await expect(page.getByRole("heading", { name: "Choose a time" })).toBeFocused();
+  await chooseFirstTime(page);
+  await expect(page.getByLabel("Full name")).toHaveValue("Hal Ives");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await page.getByLabel("Confirmation code").fill(await latestCode(request, email));
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+  await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
+});

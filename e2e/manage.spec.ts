@@ -1,0 +1,87 @@
+import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
+import { expect, test } from "./support/fixtures";
+import type { APIRequestContext } from "@playwright/test";
+
+/** A confirmed booking made by the business's server; the customer holds its manage token. */
+async function bookByApi(request: APIRequestContext, seeded: Seeded) {
+  const slot = await firstSlot(request, seeded, seeded.services.haircut);
+  const booking = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.haircut,
+    starts_at: slot.start,
+    customer: { name: "Ivy Lund", email: "ivy@customer.example" },
+  });
+  return booking as { id: string; access_token: string; starts_at: string };
+}
+
+test("cancels from the manage page after a confirmation; the link then reads as not found", async ({ page, request, checkpoint }) => {
+  const seeded = await seedWorkspace(request);
+  const booking = await bookByApi(request, seeded);
+  await page.goto(`/manage/${booking.access_token}`);
+  await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: /^Haircut, / })).toBeVisible();
+  await expect(page.getByText("Ivy Lund (ivy@customer.example)")).toBeVisible();
+  await checkpoint("manage");
+
+  const cancelButton = page.getByRole("button", { name: "Cancel booking" });
+  await cancelButton.click();
+  const dialog = page.getByRole("dialog", { name: "Cancel this booking?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Keep my booking" })).toBeFocused();
+  await checkpoint("cancel-dialog");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(cancelButton).toBeFocused();
+
+  await cancelButton.click();
+  await dialog.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(page.getByRole("heading", { name: "Your booking is cancelled" })).toBeFocused();
+  await checkpoint("cancelled");
+  const [row] = (await call(request, "GET", "/v1/bookings", seeded.sk)).data;
+  expect(row.status).toBe("cancelled");
+
+  const again = await page.goto(`/manage/${booking.access_token}`);
+  expect(again?.status()).toBe(404);
+  const cancelledText = await page.locator("main").innerText();
+  await checkpoint("cancelled-link");
+  const unknown = await page.goto("/manage/not-a-real-token-at-all");
+  expect(unknown?.status()).toBe(404);
+  expect(await page.locator("main").innerText()).toBe(cancelledText);
+});
+
+test("reschedules through the same slot picker, excluding the booking itself", async ({ page, request, checkpoint }) => {
+  const seeded = await seedWorkspace(request);
+  const booking = await bookByApi(request, seeded);
+  await page.goto(`/manage/${booking.access_token}`);
+  const availability = page.waitForRequest((req) => req.url().includes("/v1/availability"));
+  await page.getByRole("button", { name: "Change time" }).click();
+  await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeFocused();
+  expect(new URL((await availability).url()).searchParams.get("exclude_booking_id")).toBe(booking.id);
+  // The booking's own time stays on offer (it does not block itself).
+  await expect(page.locator(`button[data-start="${booking.starts_at}"]`)).toBeVisible();
+  await checkpoint("reschedule-times");
+
+  const target = page.getByRole("group", { name: /^Times on/ }).getByRole("button").nth(2);
+  const newStart = (await target.getAttribute("data-start"))!;
+  await target.click();
+  const dialog = page.getByRole("dialog", { name: "Move your booking?" });
+  await expect(dialog).toBeVisible();
+  await checkpoint("reschedule-confirm");
+  await dialog.getByRole("button", { name: "Move booking" }).click();
+
+  await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+  await checkpoint("rescheduled");
+  const [row] = (await call(request, "GET", "/v1/bookings", seeded.sk)).data;
+  expect(row.id).toBe(booking.id);
+  expect(row.starts_at).toBe(newStart);
+});
+
+test("inside the notice window: a clear message and no cancel or move buttons", async ({ page, request, checkpoint }) => {
+  const seeded = await seedWorkspace(request, { minCancelNoticeMinutes: 7 * 24 * 60 });
+  const booking = await bookByApi(request, seeded);
+  await page.goto(`/manage/${booking.access_token}`);
+  await expect(page.getByText("It's too late to change this booking online")).toBeVisible();
+  await expect(page.getByText("Online changes close 7 days before the start.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Change time" })).toHaveCount(0);
+  await checkpoint("too-late");
+});

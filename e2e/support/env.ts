@@ -1,0 +1,19 @@
+import path from "node:path";
+
+/** Ports and paths shared by the config, the servers and the specs (E2E_PORT_BASE moves them all). */
+const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
+
+export const E2E = {
+  appPort: BASE,
+  appUrl: `http://127.0.0.1:${BASE}`,
+  /** Hosts the embed: an origin on the key's allowed_origins. */
+  hostPort: BASE + 1,
+  hostUrl: `http://127.0.0.1:${BASE + 1}`,
+  /** A second host origin that is never allowed to frame the booking page. */
+  strangerPort: BASE + 2,
+  strangerUrl: `http://127.0.0.1:${BASE + 2}`,
+  /** Two more app instances on real PostgreSQL for the race spec. */
+  racePorts: [BASE + 10, BASE + 11],
+  dataDir: path.resolve(".data-e2e"),
+  accountFile: path.resolve(".data-e2e", "e2e-account.json"),
+};

@@ -1,0 +1,57 @@
+import AxeBuilder from "@axe-core/playwright";
+import { randomInt } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+
+/**
+ * Shared fixtures:
+ * - every test gets its own client IP (X-Forwarded-For, trusted by default), so the
+ *   per-IP rate limits of one test never spill into the next;
+ * - `checkpoint(name)` asserts zero axe-core violations and saves full-page screenshots at
+ *   desktop and 360 px phone width into e2e/artifacts/screens.
+ */
+export const VIEWPORTS = [
+  { label: "desktop", width: 1280, height: 900 },
+  { label: "phone", width: 360, height: 780 },
+] as const;
+
+type Fixtures = { clientIp: string; checkpoint: (name: string) => Promise<void> };
+
+export const test = base.extend<Fixtures>({
+  clientIp: async ({}, use) => {
+    await use(`10.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`);
+  },
+  extraHTTPHeaders: async ({ clientIp }, use) => {
+    await use({ "X-Forwarded-For": clientIp });
+  },
+  checkpoint: async ({ page }, use, testInfo) => {
+    let step = 0;
+    await use(async (name: string) => {
+      step += 1;
+      await checkpoint(page, testInfo, `${String(step).padStart(2, "0")}-${name}`);
+    });
+  },
+});
+
+export { expect };
+
+async function checkpoint(page: Page, testInfo: TestInfo, name: string) {
+  const original = page.viewportSize();
+  const folder = path.join("e2e", "artifacts", "screens", slug(`${path.basename(testInfo.file, ".spec.ts")}-${testInfo.title}`));
+  mkdirSync(folder, { recursive: true });
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // Let layout, transitions and the frame's resize message settle.
+    await page.waitForTimeout(250);
+    const results = await new AxeBuilder({ page }).analyze();
+    const summary = results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`);
+    expect(summary, `axe violations at ${name} (${viewport.label})`).toEqual([]);
+    await page.screenshot({ path: path.join(folder, `${name}-${viewport.label}.png`), fullPage: true, animations: "disabled" });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+function slug(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 90);
+}

@@ -1,0 +1,40 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { E2E } from "./env";
+
+/**
+ * The app as `npm start` runs it (build when needed, migrate, serve with `next start`), with
+ * dev tools on and no Stripe (so payments use the test-mode processor), after creating the
+ * account the specs make their workspaces with. The database is a fresh embedded one, unless
+ * DATABASE_URL is set (CI's second pass points it at a fresh PostgreSQL database), so the
+ * browser tests prove both drivers like the rest of the suite.
+ */
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: E2E.dataDir,
+  PORT: String(E2E.appPort),
+  APP_URL: E2E.appUrl,
+  DEV_TOOLS: "1",
+  NEXT_TELEMETRY_DISABLED: "1",
+  STRIPE_SUPPRESS_NOTICES: "true",
+  // Required with PostgreSQL; the embedded default generates its own.
+  APP_SECRET: process.env.APP_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123",
+};
+for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY", "SMTP_URL", "INNGEST_DEV", "INNGEST_BASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"]) {
+  delete env[name];
+}
+
+rmSync(E2E.dataDir, { recursive: true, force: true });
+mkdirSync(E2E.dataDir, { recursive: true });
+
+const created = spawnSync("npx", ["tsx", "lib/cli/main.ts", "account", "create", "--name", "E2E account", "--plan", "pro", "--plan-step", "5"], { env, encoding: "utf8" });
+if (created.status !== 0) {
+  console.error(created.stderr);
+  process.exit(created.status ?? 1);
+}
+const line = created.stdout.trim().split("\n").pop()!;
+writeFileSync(E2E.accountFile, line);
+
+const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

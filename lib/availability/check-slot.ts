@@ -1,0 +1,116 @@
+import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { DateTime } from "luxon";
+import type { Queryable } from "@/lib/db/client";
+import { bookings, type ServiceRow, type WorkspaceRow } from "@/lib/db/schema";
+import { classifyStart, type CalendarInput, type StartCheck } from "./engine";
+import { isOccupying, loadCalendars } from "./load-calendars";
+import { isServiceBookable, toServiceRules } from "./service-rules";
+import { MINUTE_MS } from "./zone-timeline";
+
+/**
+ * The check booking creation and rescheduling use for a requested start, consistent with
+ * GET /v1/availability by construction (same engine, same data):
+ * - "ok": the start is offered on that calendar;
+ * - "taken": it would be offered, but time off or a live booking overlaps (→ 409 slot_unavailable);
+ * - "outside_working_hours": the appointment is not inside any working-hours block of the
+ *   calendar on that day (→ 422 outside_working_hours);
+ * - "not_offered": anything else: off the slot grid, before min_lead or after max_advance,
+ *   a calendar that is inactive or does not offer the service, or a service that cannot be
+ *   booked (inactive, or a payment amount that cannot be computed) (→ 422, param starts_at).
+ * `db` may be the caller's transaction. The check is advisory: the exclusion constraint is
+ * what makes a double booking impossible.
+ */
+export type SlotCheck = StartCheck;
+
+export type CheckSlotInput = {
+  db: Queryable;
+  workspace: WorkspaceRow;
+  service: ServiceRow;
+  startsAt: Date;
+  now: Date;
+  /** The booking being moved: its own occupied range does not block it. */
+  excludeBookingId?: string;
+};
+
+export async function checkSlot(input: CheckSlotInput & { staffId: string }): Promise<SlotCheck> {
+  if (!isServiceBookable(input.service)) return "not_offered";
+  const [calendar] = await loadCalendarsAround(input, [input.staffId]);
+  if (!calendar) return "not_offered";
+  return classify(input, calendar);
+}
+
+export type CandidateCalendars = {
+  /** Calendars on which the start is "ok", fairest first; try them in order. */
+  staffIds: string[];
+  /**
+   * When staffIds is empty, why: "taken" if the start is offered on some calendar but taken
+   * on all of them, else "not_offered" if some calendar has it inside its hours, else
+   * "outside_working_hours" (also when no calendar offers the service: "not_offered").
+   */
+  refusal: Exclude<SlotCheck, "ok"> | null;
+};
+
+/**
+ * The calendars that can take a start when the customer names none: deterministic and fair,
+ * the one with the fewest live bookings that local day (workspace zone) first, then the
+ * oldest calendar. Two queries whatever the number of calendars.
+ */
+export async function pickCandidateCalendars(input: CheckSlotInput): Promise<CandidateCalendars> {
+  if (!isServiceBookable(input.service)) return { staffIds: [], refusal: "not_offered" };
+  const calendars = await loadCalendarsAround(input);
+  if (calendars.length === 0) return { staffIds: [], refusal: "not_offered" };
+  const checks = calendars.map((calendar) => ({ staffId: calendar.staffId, check: classify(input, calendar) }));
+  const open = checks.filter((entry) => entry.check === "ok").map((entry) => entry.staffId);
+  if (open.length === 0) {
+    const refusal = (["taken", "not_offered"] as const).find((reason) => checks.some((entry) => entry.check === reason));
+    return { staffIds: [], refusal: refusal ?? "outside_working_hours" };
+  }
+  const load = await countBookingsThatDay(input, open);
+  // A stable sort keeps creation order among calendars with the same load.
+  return { staffIds: [...open].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0)), refusal: null };
+}
+
+function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[]): Promise<CalendarInput[]> {
+  const startMs = input.startsAt.getTime();
+  const { durationMinutes, bufferBeforeMinutes, bufferAfterMinutes } = input.service;
+  return loadCalendars(input.db, {
+    workspaceId: input.workspace.id,
+    serviceId: input.service.id,
+    staffIds,
+    loadFrom: new Date(startMs - bufferBeforeMinutes * MINUTE_MS),
+    loadTo: new Date(startMs + (durationMinutes + bufferAfterMinutes) * MINUTE_MS),
+    now: input.now,
+    excludeBookingId: input.excludeBookingId,
+  });
+}
+
+function classify(input: CheckSlotInput, calendar: CalendarInput): SlotCheck {
+  return classifyStart(
+    {
+      rules: toServiceRules(input.service),
+      timezone: input.workspace.timezone,
+      slotIntervalMinutes: input.workspace.slotIntervalMinutes,
+      nowMs: input.now.getTime(),
+    },
+    calendar,
+    input.startsAt.getTime(),
+  );
+}
+
+async function countBookingsThatDay(input: CheckSlotInput, staffIds: string[]): Promise<Map<string, number>> {
+  const day = DateTime.fromJSDate(input.startsAt, { zone: input.workspace.timezone }).startOf("day");
+  const rows = await input.db
+    .select({ staffId: bookings.staffId, total: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.workspaceId, input.workspace.id),
+        inArray(bookings.staffId, staffIds),
+        gte(bookings.startsAt, day.toJSDate()),
+        lt(bookings.startsAt, day.plus({ days: 1 }).toJSDate()),
+        isOccupying(input.now),
+      ),
+    )
+    .groupBy(bookings.staffId);
+  return new Map(rows.map((row) => [row.staffId, Number(row.total)]));
+}

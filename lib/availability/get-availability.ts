@@ -1,0 +1,62 @@
+import { and, eq } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { services, type WorkspaceRow } from "@/lib/db/schema";
+import { notFound, validationFailed } from "@/lib/errors";
+import type { Clock } from "@/lib/time/clock";
+import { allowedStartWindow, computeAvailability, type CalendarSlots } from "./engine";
+import { loadCalendars } from "./load-calendars";
+import { isServiceBookable, toServiceRules } from "./service-rules";
+import { DAY_MS, MINUTE_MS } from "./zone-timeline";
+
+/** DECISIONS §2: the range may span at most 62 × 24 hours. */
+export const MAX_AVAILABILITY_RANGE_DAYS = 62;
+
+export type AvailabilityContext = { db: Queryable; clock: Clock; workspace: WorkspaceRow };
+export type GetAvailabilityInput = { serviceId: string; from: Date; to: Date; excludeBookingId?: string };
+
+/**
+ * The slots of one service over [from, to), grouped by calendar: every active calendar
+ * offering the service, in creation order, each with its starts (a slot is in the range when
+ * its start is). Two queries whatever the range: the service, then the calendars.
+ */
+export async function getAvailability({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<CalendarSlots[]> {
+  const fromMs = input.from.getTime();
+  const toMs = input.to.getTime();
+  if (toMs <= fromMs) throw validationFailed("to", "to must be after from.");
+  if (toMs - fromMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
+    throw validationFailed("to", `The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days.`);
+  }
+
+  const [service] = await ctx.db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, input.serviceId), eq(services.workspaceId, ctx.workspace.id)));
+  if (!service || !service.active) throw notFound("service");
+
+  const now = ctx.clock.now();
+  const rules = toServiceRules(service);
+  const window = isServiceBookable(service) ? allowedStartWindow(rules, now.getTime(), fromMs, toMs) : null;
+  // Load what can touch an offered start: its occupied range reaches back by the buffer
+  // before and forward by the duration and the buffer after.
+  const loadFrom = new Date((window?.firstMs ?? fromMs) - rules.bufferBeforeMinutes * MINUTE_MS);
+  const loadTo = new Date((window?.lastMs ?? fromMs) + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS);
+  const calendars = await loadCalendars(ctx.db, {
+    workspaceId: ctx.workspace.id,
+    serviceId: service.id,
+    loadFrom,
+    loadTo,
+    now,
+    excludeBookingId: input.excludeBookingId,
+  });
+  if (!window) return calendars.map((calendar) => ({ staffId: calendar.staffId, slots: [] }));
+
+  return computeAvailability({
+    rules,
+    timezone: ctx.workspace.timezone,
+    slotIntervalMinutes: ctx.workspace.slotIntervalMinutes,
+    calendars,
+    nowMs: now.getTime(),
+    fromMs,
+    toMs,
+  });
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { DateTimeInput, DateTimeOutput, Uuid } from "@/lib/schemas";
+
+export const AvailabilityQuery = z.object({
+  service_id: Uuid,
+  from: DateTimeInput.meta({ description: "Start of the range, inclusive: a slot is listed when its start is in [from, to)." }),
+  to: DateTimeInput.meta({ description: "End of the range, exclusive; after from and at most 62 × 24 hours after it." }),
+  exclude_booking_id: Uuid.optional().meta({
+    description: "Removes one booking from the busy times: pass the id of the booking being moved. Sent empty: 422.",
+  }),
+});
+export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
+
+export const Slot = z
+  .object({
+    start: DateTimeOutput.meta({ description: "With the workspace's offset on that instant." }),
+    end: DateTimeOutput.meta({ description: "start + the service's duration, with the workspace's offset." }),
+  })
+  .meta({ id: "Slot" });
+export type Slot = z.infer<typeof Slot>;
+
+export const StaffSlots = z.object({ staff_id: Uuid, slots: z.array(Slot) }).meta({ id: "StaffSlots" });
+export type StaffSlots = z.infer<typeof StaffSlots>;
+
+export const AvailabilityResponse = z.object({ data: z.array(StaffSlots) }).meta({ id: "Availability" });
+export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;

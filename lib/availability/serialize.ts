@@ -1,0 +1,71 @@
+import { toZonedIso } from "@/lib/time/zoned";
+import type { CalendarSlots, Slot } from "./engine";
+import { buildZoneTimeline, DAY_MS } from "./zone-timeline";
+
+/**
+ * The availability answer ({data: StaffSlots[]}), slot times written with the workspace's
+ * offset on each instant, as JSON text directly: a busy 62-day answer holds 16,000 slots
+ * (1.1 MB), and building objects and stringifying them cost more than the slot search
+ * itself. The slot strings are RFC 3339 date-times (nothing to escape).
+ */
+export function toAvailabilityJson(calendars: CalendarSlots[], timezone: string): string {
+  const format = formatterFor(calendars, timezone);
+  const writeSlot = (slot: Slot) => `{"start":"${format(slot.startMs)}","end":"${format(slot.endMs)}"}`;
+  // Calendars mostly share their starts (and one answer has one duration): each slot's text
+  // is written once per answer, keyed by its start.
+  const first = calendars.find((calendar) => calendar.slots.length > 0)?.slots[0];
+  const durationMs = first ? first.endMs - first.startMs : 0;
+  const shared = new Map<number, string>();
+  // Appending (V8 keeps a rope, flattened once) is faster here than collecting and joining.
+  let json = `{"data":[`;
+  calendars.forEach((calendar, index) => {
+    json += `${index > 0 ? "," : ""}{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`;
+    calendar.slots.forEach((slot, slotIndex) => {
+      let text = slot.endMs - slot.startMs === durationMs ? shared.get(slot.startMs) : writeSlot(slot);
+      if (text === undefined) shared.set(slot.startMs, (text = writeSlot(slot)));
+      json += slotIndex > 0 ? `,${text}` : text;
+    });
+    json += "]}";
+  });
+  return `${json}]}`;
+}
+
+function formatterFor(calendars: CalendarSlots[], timezone: string): (ms: number) => string {
+  let firstMs = Infinity;
+  let lastMs = -Infinity;
+  for (const calendar of calendars) {
+    if (calendar.slots.length === 0) continue;
+    firstMs = Math.min(firstMs, calendar.slots[0]!.startMs);
+    lastMs = Math.max(lastMs, calendar.slots[calendar.slots.length - 1]!.endMs);
+  }
+  return firstMs <= lastMs ? zonedFormatter(timezone, firstMs, lastMs) : (ms) => toZonedIso(new Date(ms), timezone);
+}
+
+/**
+ * `toZonedIso` for many instants of one range, without a luxon DateTime per instant (which
+ * cost about a second for the 16,000 slots of a busy 62-day answer): luxon writes the offset
+ * suffix once per offset segment, and the wall date and time are arithmetic with each
+ * distinct date and time of day written once. Whole-second instants only; anything else
+ * goes through `toZonedIso`. serialize.test.ts proves they agree.
+ */
+export function zonedFormatter(timezone: string, fromMs: number, toMs: number): (ms: number) => string {
+  const segments = buildZoneTimeline(timezone, fromMs, toMs + 1).map((segment) => {
+    const probe = Math.min(Math.ceil(segment.startMs / 1000) * 1000, segment.endMs - 1);
+    const suffix = toZonedIso(new Date(probe), timezone).slice(19);
+    return { ...segment, suffix, isPlainOffset: /^([+-]\d\d:\d\d|Z)$/.test(suffix) };
+  });
+  const dates = new Map<number, string>();
+  const times = new Map<number, string>();
+  return (ms) => {
+    const segment = segments.find((candidate) => ms < candidate.endMs);
+    if (!segment || ms < segment.startMs || ms % 1000 !== 0 || !segment.isPlainOffset) return toZonedIso(new Date(ms), timezone);
+    const wallMs = ms + segment.offsetMs;
+    const day = Math.floor(wallMs / DAY_MS);
+    const second = (wallMs - day * DAY_MS) / 1000;
+    let date = dates.get(day);
+    if (date === undefined) dates.set(day, (date = new Date(day * DAY_MS).toISOString().slice(0, 11)));
+    let time = times.get(second);
+    if (time === undefined) times.set(second, (time = new Date(second * 1000).toISOString().slice(11, 19)));
+    return date + time + segment.suffix;
+  };
+}

@@ -1,0 +1,43 @@
+import { cache } from "react";
+import { headers } from "next/headers";
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { getWorkspaceBootstrap } from "@/lib/public/get-workspace-bootstrap";
+import { loadClock } from "@/lib/time/clock";
+import { localeFromAcceptLanguage } from "./locale";
+import type { Bootstrap } from "./types";
+
+export type BookingPageData = {
+  bootstrap: Bootstrap;
+  locale: string;
+  serverNow: string;
+  stripePublishableKey: string | null;
+  devTools: boolean;
+};
+
+/**
+ * Server side of /book/{slug} and /embed/{slug}: the same public bootstrap the API serves
+ * (called as a domain function so the first paint needs no extra hop), plus the request's
+ * locale and the app clock. Null for an unknown slug. Cached per request, so metadata and
+ * page share one read.
+ */
+export const loadBookingPage = cache(async (slug: string): Promise<BookingPageData | null> => {
+  const db = await getDb();
+  let bootstrap: Bootstrap;
+  try {
+    bootstrap = await getWorkspaceBootstrap({ ctx: { db }, slug });
+  } catch (error) {
+    if (error instanceof DomainError && error.type === "not_found") return null;
+    throw error;
+  }
+  const clock = await loadClock(db);
+  const config = getConfig();
+  return {
+    bootstrap,
+    locale: localeFromAcceptLanguage((await headers()).get("accept-language")),
+    serverNow: clock.now().toISOString(),
+    stripePublishableKey: config.stripe?.publishableKey ?? null,
+    devTools: config.devTools,
+  };
+});

@@ -1,0 +1,30 @@
+import { headers } from "next/headers";
+import { getPublicBooking } from "@/lib/customer-links/get-public-booking";
+import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { loadClock } from "@/lib/time/clock";
+import { localeFromAcceptLanguage } from "./locale";
+import type { PublicBookingRead } from "./public-booking";
+
+export type ManagePageData = { read: PublicBookingRead; locale: string; serverNow: string };
+
+/**
+ * Server side of /manage/{token}: the public booking read the API serves, called as a domain
+ * function. Null for every token that reads as 404 (unknown, expired, cancelled), so all of
+ * them get the same page. Reads only: mail scanners prefetch these links.
+ */
+export async function loadManagePage(token: string): Promise<ManagePageData | null> {
+  const db = await getDb();
+  const clock = await loadClock(db);
+  try {
+    const read = await getPublicBooking({ ctx: { db, clock }, token });
+    return {
+      read,
+      locale: localeFromAcceptLanguage((await headers()).get("accept-language")),
+      serverNow: clock.now().toISOString(),
+    };
+  } catch (error) {
+    if (error instanceof DomainError && error.type === "not_found") return null;
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+import type { CreateBookingRequest, CreatedBooking, StaffSlots } from "./types";
+import type { PublicBookingRead } from "./public-booking";
+
+/**
+ * The browser's client for our own public API: the pages use exactly what a third-party
+ * integrator would (the workspace's pk_ key, or the manage token), never a private path.
+ * Every call resolves (never throws) to a result the screens can turn into a kind message.
+ */
+export type ApiError =
+  | { kind: "network" }
+  | { kind: "http"; status: number; type: string; message: string; param?: string };
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
+type RequestOptions = { key?: string; body?: unknown; idempotencyKey?: string; query?: Record<string, string | undefined> };
+
+async function request<T>(method: "GET" | "POST", path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const url = new URL(path, window.location.origin);
+  for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.key) headers.Authorization = `Bearer ${options.key}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      cache: "no-store",
+      credentials: "omit",
+    });
+  } catch {
+    return { ok: false, error: { kind: "network" } };
+  }
+  const payload = (await response.json().catch(() => null)) as { error?: { type?: string; message?: string; param?: string } } | null;
+  if (response.ok && payload) return { ok: true, data: payload as T };
+  const envelope = payload?.error;
+  return {
+    ok: false,
+    error: {
+      kind: "http",
+      status: response.status,
+      type: envelope?.type ?? "internal_error",
+      message: envelope?.message ?? "",
+      param: envelope?.param,
+    },
+  };
+}
+
+export function getAvailability(key: string, query: { service_id: string; from: string; to: string; exclude_booking_id?: string }) {
+  return request<{ data: StaffSlots[] }>("GET", "/v1/availability", { key, query });
+}
+
+export function createBooking(key: string, body: CreateBookingRequest, idempotencyKey: string) {
+  return request<CreatedBooking>("POST", "/v1/bookings", { key, body, idempotencyKey });
+}
+
+export function verifyBooking(key: string, bookingId: string, code: string) {
+  return request<{ status: "confirmed" }>("POST", `/v1/bookings/${encodeURIComponent(bookingId)}/verify`, { key, body: { code } });
+}
+
+const tokenPath = (token: string) => `/v1/public/bookings/${encodeURIComponent(token)}`;
+
+export function readBooking(token: string) {
+  return request<PublicBookingRead>("GET", tokenPath(token));
+}
+
+export function cancelBooking(token: string) {
+  return request<PublicBookingRead>("POST", `${tokenPath(token)}/cancel`, { body: {} });
+}
+
+export function rescheduleBooking(token: string, body: { starts_at: string; staff_id?: string }) {
+  return request<PublicBookingRead>("POST", `${tokenPath(token)}/reschedule`, { body });
+}
+
+export function extendHold(token: string) {
+  return request<PublicBookingRead>("POST", `${tokenPath(token)}/extend-hold`, { body: {} });
+}

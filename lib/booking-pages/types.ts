@@ -1,0 +1,27 @@
+/**
+ * The public API shapes the booking pages consume, taken from the schemas the API declares
+ * (type-only imports: no zod reaches the browser bundle).
+ */
+import type { Booking } from "@/lib/bookings/schemas";
+import type { BookingPaymentState } from "@/lib/payments/schemas";
+import type { PublicBootstrap } from "@/lib/public/schemas";
+
+export type Bootstrap = PublicBootstrap;
+export type BootstrapWorkspace = PublicBootstrap["workspace"];
+export type CustomerService = PublicBootstrap["services"][number];
+export type CustomerStaff = PublicBootstrap["staff"][number];
+export type Category = PublicBootstrap["categories"][number];
+export type Question = PublicBootstrap["questions"][number];
+export type CreatedBooking = Booking;
+export type PaymentState = BookingPaymentState;
+
+export type Slot = { start: string; end: string };
+export type StaffSlots = { staff_id: string; slots: Slot[] };
+
+export type CreateBookingRequest = {
+  service_id: string;
+  staff_id?: string;
+  starts_at: string;
+  customer: { name: string; email: string; phone?: string };
+  answers?: { question_id: string; value: string }[];
+};

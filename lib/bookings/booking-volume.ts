@@ -1,0 +1,26 @@
+import { and, count, eq, gte, lt } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
+import type { Queryable } from "@/lib/db/client";
+import { bookings, workspaces } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors";
+import { billingPeriod } from "@/lib/plans/billing-period";
+
+/**
+ * The platform's safety limit (not a plan allowance): bookings an account's workspaces
+ * created in the billing period, whatever became of them. Refused with 429
+ * booking_volume_refused, which carries no numbers and no Retry-After.
+ */
+export async function assertBookingVolumeAllowed(db: Queryable, input: { accountId: string; now: Date }): Promise<void> {
+  const period = billingPeriod(input.now);
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
+    .where(and(eq(workspaces.accountId, input.accountId), gte(bookings.createdAt, period.start), lt(bookings.createdAt, period.end)));
+  if ((row?.n ?? 0) >= getConfig().bookingVolumeLimit) {
+    throw new DomainError(
+      "booking_volume_refused",
+      "This account has created an unusually large number of bookings this billing period. Retrying will not help; the limit resets with the next billing period.",
+    );
+  }
+}

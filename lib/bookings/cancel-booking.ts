@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
+import type { Db } from "@/lib/db/client";
+import { bookings, services, type BookingRow } from "@/lib/db/schema";
+import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
+import { settlePaymentAfterChange } from "@/lib/payments/cancel-abandoned-payment";
+import { markRefundDue } from "@/lib/payments/refund-payment";
+import type { Clock } from "@/lib/time/clock";
+import { recordBookingEvent } from "@/lib/webhooks/record-booking-event";
+import { assertCustomerMayCancel, isCancellableStatus, refusalError } from "./customer-policy";
+import { lockBookingOrThrow } from "./get-booking";
+import { announceHoldSettled } from "./hold-events";
+import { isLiveHold } from "./holds";
+
+export type CancelBookingInput = {
+  workspaceId: string;
+  bookingId: string;
+  reason?: string;
+  /** A secret key cancels any time; a customer (manage token) only before the notice cutoff. */
+  by: "business" | "customer";
+  /** DECISIONS §2: a paid booking is refunded in full unless the secret key sends `refund: false`. */
+  refund?: boolean;
+};
+
+/**
+ * Cancels a pending, awaiting_payment or confirmed booking: the slot is freed, the manage
+ * token stops working, the customer is told, and booking.cancelled goes out when the booking
+ * had been announced (a hold that never confirmed was never announced). Shared by
+ * POST /v1/bookings/{id}/cancel and the customer's token route.
+ */
+export async function cancelBooking({ ctx, input }: { ctx: { db: Db; clock: Clock }; input: CancelBookingInput }): Promise<BookingRow> {
+  const now = ctx.clock.now();
+  const { cancelled, wasHold } = await ctx.db.transaction(async (tx) => {
+    const booking = await lockBookingOrThrow(tx, { workspaceId: input.workspaceId, id: input.bookingId });
+    if (input.by === "customer") {
+      const [service] = await tx
+        .select({ minCancelNoticeMinutes: services.minCancelNoticeMinutes })
+        .from(services)
+        .where(and(eq(services.id, booking.serviceId), eq(services.workspaceId, input.workspaceId)));
+      assertCustomerMayCancel({ booking, minCancelNoticeMinutes: service!.minCancelNoticeMinutes, now });
+    } else if (!isCancellableStatus(booking, now)) {
+      throw refusalError("booking_not_cancellable");
+    }
+    const [row] = await tx
+      .update(bookings)
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        cancelReason: input.reason ?? null,
+        holdExpiresAt: null,
+        codeHash: null,
+        accessTokenHash: null,
+        accessTokenSealed: null,
+        updatedAt: now,
+      })
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    if (booking.isAnnounced) {
+      await recordBookingEvent(tx, { workspaceId: input.workspaceId, type: "booking.cancelled", bookingId: booking.id, now });
+    }
+    await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, now });
+    if (input.refund !== false) await markRefundDue(tx, { workspaceId: input.workspaceId, bookingId: booking.id, now });
+    return { cancelled: row!, wasHold: isLiveHold(booking, now) };
+  });
+  if (wasHold) await announceHoldSettled(cancelled.id);
+  await announceBookingDeliveries(ctx.db, cancelled.id);
+  // After commit: the refund now owed, or the unpaid intent cancelled (the payment sweeps retry).
+  await settlePaymentAfterChange(ctx, { workspaceId: input.workspaceId, bookingId: cancelled.id });
+  return cancelled;
+}

@@ -1,0 +1,28 @@
+import type { BookingRow } from "@/lib/db/schema";
+import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
+import { DomainError } from "@/lib/errors";
+import type { WorkspaceContext } from "@/lib/http/route";
+import { lockBookingOrThrow } from "./get-booking";
+import { announceHoldSettled } from "./hold-events";
+import { isLiveHold } from "./holds";
+import { confirmHeldBooking } from "./settle-confirmed";
+
+type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+
+/**
+ * POST /v1/bookings/{id}/confirm: the business confirms a booking awaiting its code, without
+ * the code. Only a pending booking whose hold is alive (a lapsed hold has already expired).
+ */
+export async function confirmBooking({ ctx, id }: { ctx: Ctx; id: string }): Promise<BookingRow> {
+  const now = ctx.clock.now();
+  const booking = await ctx.db.transaction(async (tx) => {
+    const row = await lockBookingOrThrow(tx, { workspaceId: ctx.workspace.id, id });
+    if (row.status !== "pending" || !isLiveHold(row, now)) {
+      throw new DomainError("booking_not_pending", "Only a booking awaiting its 6-digit code can be confirmed.");
+    }
+    return confirmHeldBooking(tx, { booking: row, accountId: ctx.workspace.accountId, now });
+  });
+  await announceHoldSettled(booking.id);
+  await announceBookingDeliveries(ctx.db, booking.id);
+  return booking;
+}

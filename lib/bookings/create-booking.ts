@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
+import { upsertCustomer } from "@/lib/customers/upsert-customer";
+import type { Tx } from "@/lib/db/client";
+import { bookingAnswers, bookings, type BookingRow, type ServiceRow } from "@/lib/db/schema";
+import type { WorkspaceContext } from "@/lib/http/route";
+import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
+import { assertPaymentPossible, recordBookingPayment, startBookingPayment } from "@/lib/payments/create-payment";
+import type { BookingPaymentIntent } from "@/lib/payments/schemas";
+import { assertBookingConfirmationAllowed } from "@/lib/plans/booking-allowance";
+import { seal } from "@/lib/secrets/seal";
+import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
+import { parseInstant } from "@/lib/time/zoned";
+import { assertBookingVolumeAllowed } from "./booking-volume";
+import { announceHoldPlaced } from "./hold-events";
+import { startStateFor, type StartState } from "./holds";
+import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./occupy-slot";
+import { loadBookableService, resolveCalendars } from "./resolve-calendars";
+import type { CreateBookingBody } from "./schemas";
+import { announceConfirmed } from "./settle-confirmed";
+import { validateAnswers, type ValidAnswer } from "./validate-answers";
+import { newVerificationCode } from "./verification-code";
+
+type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock" | "actor">;
+
+export type CreatedBooking = {
+  booking: BookingRow;
+  /** The manage token in clear: only for the create response (stored hashed and sealed). */
+  accessToken: string;
+  /** The create response's payment block (paid services, when the processor answered). */
+  payment?: BookingPaymentIntent;
+};
+
+/**
+ * POST /v1/bookings. Validates the body against the workspace (service, calendar choice,
+ * answers), checks the start with the availability engine, then writes everything in one
+ * transaction: customer, booking, answers, and the outbox rows its start state calls for.
+ * The exclusion constraint, not the check, decides a race: the loser gets 409.
+ */
+export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBookingBody }): Promise<CreatedBooking> {
+  const now = ctx.clock.now();
+  const { workspace } = ctx;
+  const startsAt = parseInstant(input.starts_at);
+  const service = await loadBookableService(ctx.db, { workspaceId: workspace.id, serviceId: input.service_id });
+  assertPaymentPossible(workspace, service);
+  const answers = await validateAnswers(ctx.db, { workspaceId: workspace.id, serviceId: service.id, answers: input.answers ?? [] });
+  await assertBookingVolumeAllowed(ctx.db, { accountId: workspace.accountId, now });
+  const staffIds = await resolveCalendars({
+    db: ctx.db,
+    workspace,
+    service,
+    startsAt,
+    now,
+    requester: ctx.actor.type,
+    staffId: input.staff_id,
+  });
+
+  const start = startStateFor(service, workspace, now);
+  const accessToken = generateAccessToken();
+  const booking = await ctx.db.transaction(async (tx) => {
+    if (start.status === "confirmed") await assertBookingConfirmationAllowed(tx, { accountId: workspace.accountId, now });
+    const customer = await upsertCustomer(tx, { workspaceId: workspace.id, customer: input.customer, now });
+    const draft: Draft = { service, start, customerId: customer.id, startsAt, accessToken, answers, createdVia: ctx.actor.type, now };
+    const { row, code } = await occupyFirstFree(tx, staffIds, (savepoint, staffId) => insertBooking(savepoint, workspace.id, staffId, draft));
+    await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
+    return settleStart(tx, row, code, now);
+  });
+  if (start.holdExpiresAt) await announceHoldPlaced(booking);
+  await announceBookingDeliveries(ctx.db, booking.id);
+  // After commit, never inside the transaction: the PaymentIntent on the connected account.
+  const payment = await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
+  return { booking, accessToken, payment };
+}
+
+type Draft = {
+  service: ServiceRow;
+  start: StartState;
+  customerId: string;
+  startsAt: Date;
+  accessToken: string;
+  answers: ValidAnswer[];
+  createdVia: "sk" | "pk";
+  now: Date;
+};
+
+async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft: Draft): Promise<{ row: BookingRow; code?: string }> {
+  const id = randomUUID();
+  const times = bookingTimes(draft.startsAt, draft.service);
+  await expireLapsedHoldsOverlapping(tx, { staffId, times, now: draft.now });
+  const verification = draft.start.status === "pending" ? newVerificationCode(id) : undefined;
+  const [row] = await tx
+    .insert(bookings)
+    .values({
+      id,
+      workspaceId,
+      serviceId: draft.service.id,
+      staffId,
+      customerId: draft.customerId,
+      ...times,
+      status: draft.start.status,
+      holdExpiresAt: draft.start.holdExpiresAt,
+      createdVia: draft.createdVia,
+      codeHash: verification?.codeHash ?? null,
+      accessTokenHash: sha256Hex(draft.accessToken),
+      accessTokenSealed: seal(draft.accessToken),
+      confirmedAt: draft.start.status === "confirmed" ? draft.now : null,
+      createdAt: draft.now,
+      updatedAt: draft.now,
+    })
+    .returning();
+  if (draft.answers.length > 0) {
+    await tx.insert(bookingAnswers).values(draft.answers.map((answer) => ({ bookingId: id, questionId: answer.questionId, value: answer.value })));
+  }
+  return { row: row!, code: verification?.code };
+}
+
+/**
+ * What the start state sends: a confirmed booking is announced (booking.created and the
+ * confirmation); a code hold sends the code; a card hold waits for its payment.
+ */
+async function settleStart(tx: Tx, row: BookingRow, code: string | undefined, now: Date): Promise<BookingRow> {
+  if (row.status === "confirmed") return announceConfirmed(tx, { booking: row, now });
+  if (row.status === "pending") await queueBookingMessages(tx, { kind: "verification_code", bookingId: row.id, code, now });
+  return row;
+}

@@ -1,0 +1,23 @@
+import { and, eq } from "drizzle-orm";
+import { bookings, type BookingRow } from "@/lib/db/schema";
+import type { WorkspaceContext } from "@/lib/http/route";
+import { DEFAULT_PAGE_SIZE, pageClauses, toPage, type PageResult } from "@/lib/http/pagination";
+
+type Ctx = Pick<WorkspaceContext, "db" | "workspace">;
+
+/** GET /v1/bookings: newest first by creation (ties by id), one page after `cursor`. */
+export async function listBookings<T>({ ctx, page, serialize }: {
+  ctx: Ctx;
+  page: { limit?: number; cursor?: string };
+  serialize: (row: BookingRow) => T;
+}): Promise<PageResult<T>> {
+  const resolved = { limit: page.limit ?? DEFAULT_PAGE_SIZE, cursor: page.cursor };
+  const { where, orderBy } = pageClauses({ createdAt: bookings.createdAt, id: bookings.id }, resolved);
+  const rows = await ctx.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.workspaceId, ctx.workspace.id), where))
+    .orderBy(...orderBy)
+    .limit(resolved.limit + 1);
+  return toPage(rows, resolved, serialize);
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { CustomerInput } from "@/lib/customers/schemas";
+import { BOOKING_STATUSES } from "@/lib/db/schema/bookings";
+import { PageQuery } from "@/lib/http/pagination";
+import { BookingPaymentIntent } from "@/lib/payments/schemas";
+import { DateTimeInput, DateTimeOutput, ListEnvelope, Uuid } from "@/lib/schemas";
+
+export const BookingStatus = z.enum(BOOKING_STATUSES).meta({
+  description:
+    "pending: hold awaiting the 6-digit code; awaiting_payment: hold awaiting a card payment; confirmed; cancelled; expired: a hold that lapsed; no_show.",
+});
+
+export const Booking = z
+  .object({
+    id: Uuid,
+    staff_id: Uuid,
+    service_id: Uuid,
+    customer_id: Uuid,
+    starts_at: DateTimeOutput.meta({ description: "With the workspace's offset." }),
+    ends_at: DateTimeOutput.meta({ description: "With the workspace's offset." }),
+    status: BookingStatus,
+    access_token: z.string().optional().meta({ description: "The customer's manage-link token; only on the response that creates the booking." }),
+    hold_expires_at: DateTimeOutput.optional().meta({
+      description: "UTC; present only while the booking is on a hold (10 minutes for a code, 30 for a card).",
+    }),
+    payment: BookingPaymentIntent.optional().meta({ description: "Only when the service takes a payment, and only on the create response." }),
+    created_at: DateTimeOutput.meta({ description: "UTC." }),
+  })
+  .meta({ id: "Booking" });
+export type Booking = z.infer<typeof Booking>;
+
+export const BookingAnswerInput = z.object({
+  question_id: Uuid,
+  value: z.string().max(5_000),
+});
+
+export const CreateBookingBody = z.object({
+  service_id: Uuid,
+  staff_id: Uuid.nullable().optional().meta({ description: "When absent or null, an available calendar is chosen." }),
+  starts_at: DateTimeInput.meta({ description: "Must be an open slot." }),
+  customer: CustomerInput,
+  answers: z.array(BookingAnswerInput).max(100).optional(),
+});
+export type CreateBookingBody = z.infer<typeof CreateBookingBody>;
+
+export const BookingIdParams = z.object({ id: Uuid });
+
+/**
+ * Verify takes any path id: an unknown or malformed id must fail exactly like a wrong code
+ * (422 verification_failed), never with a telling 404.
+ */
+export const VerifyBookingParams = z.object({ id: z.string() });
+
+export const VerifyBookingBody = z.object({
+  code: z.string().max(64).meta({ description: "The 6-digit code sent to the customer." }),
+});
+export type VerifyBookingBody = z.infer<typeof VerifyBookingBody>;
+
+export const VerifyBookingResponse = z.object({ status: z.literal("confirmed") }).meta({ id: "BookingVerified" });
+
+/** The body may be omitted (an empty body reads as `{}`). */
+export const CancelBookingBody = z.object({
+  reason: z.string().max(1_000).optional(),
+  refund: z.boolean().optional().meta({ description: "A paid booking is refunded in full unless this is false." }),
+});
+export type CancelBookingBody = z.infer<typeof CancelBookingBody>;
+
+export const RescheduleBookingBody = z.object({
+  starts_at: DateTimeInput.meta({ description: "Must be an open slot (the booking itself does not block it)." }),
+  staff_id: Uuid.nullable().optional().meta({ description: "When absent or null the calendar is kept." }),
+});
+export type RescheduleBookingBody = z.infer<typeof RescheduleBookingBody>;
+
+export const ListBookingsQuery = PageQuery;
+
+export const BookingList = ListEnvelope(Booking).meta({ id: "BookingList" });

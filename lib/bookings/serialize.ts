@@ -1,0 +1,41 @@
+import type { BookingRow, BookingStatus } from "@/lib/db/schema";
+import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
+import { isLiveHold } from "./holds";
+import type { BookingPaymentIntent } from "@/lib/payments/schemas";
+import type { Booking } from "./schemas";
+
+export type BookingView = {
+  timezone: string;
+  now: Date;
+  /** Only on the create response. */
+  accessToken?: string;
+  /** Only on the create response of a paid booking. */
+  payment?: BookingPaymentIntent;
+};
+
+/**
+ * The public Booking resource. A hold whose window has passed reads as `expired` even before
+ * the background job flips the row: expiry is lazy for correctness.
+ */
+export function toBooking(row: BookingRow, view: BookingView): Booking {
+  const status = effectiveStatus(row, view.now);
+  const booking: Booking = {
+    id: row.id,
+    staff_id: row.staffId,
+    service_id: row.serviceId,
+    customer_id: row.customerId,
+    starts_at: toZonedIso(row.startsAt, view.timezone),
+    ends_at: toZonedIso(row.endsAt, view.timezone),
+    status,
+    created_at: toUtcIso(row.createdAt),
+  };
+  if (view.accessToken !== undefined) booking.access_token = view.accessToken;
+  if (isLiveHold(row, view.now)) booking.hold_expires_at = toUtcIso(row.holdExpiresAt!);
+  if (view.payment !== undefined) booking.payment = view.payment;
+  return booking;
+}
+
+export function effectiveStatus(row: Pick<BookingRow, "status" | "holdExpiresAt">, now: Date): BookingStatus {
+  if ((row.status === "pending" || row.status === "awaiting_payment") && !isLiveHold(row, now)) return "expired";
+  return row.status;
+}

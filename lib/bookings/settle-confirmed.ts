@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { bookings, type BookingRow } from "@/lib/db/schema";
+import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
+import { assertBookingConfirmationAllowed } from "@/lib/plans/booking-allowance";
+import { recordBookingEvent } from "@/lib/webhooks/record-booking-event";
+
+/**
+ * A held booking (pending or awaiting_payment, hold alive, row locked by the caller) becomes
+ * confirmed: it counts against the plan allowance (may refuse with 402), leaves its hold,
+ * and is announced. Used by verify, confirm, and the payment flow.
+ */
+export async function confirmHeldBooking(tx: Queryable, input: { booking: BookingRow; accountId: string; now: Date }): Promise<BookingRow> {
+  await assertBookingConfirmationAllowed(tx, { accountId: input.accountId, now: input.now });
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: "confirmed", confirmedAt: input.now, holdExpiresAt: null, codeHash: null, updatedAt: input.now })
+    .where(eq(bookings.id, input.booking.id))
+    .returning();
+  return announceConfirmed(tx, { booking: row!, now: input.now });
+}
+
+/**
+ * DECISIONS §2: booking.created goes out when a booking first becomes confirmed (never for
+ * a hold that does not confirm), with the customer's confirmation message.
+ */
+export async function announceConfirmed(tx: Queryable, input: { booking: BookingRow; now: Date }): Promise<BookingRow> {
+  let booking = input.booking;
+  if (!booking.isAnnounced) {
+    await recordBookingEvent(tx, { workspaceId: booking.workspaceId, type: "booking.created", bookingId: booking.id, now: input.now });
+    [booking] = (await tx.update(bookings).set({ isAnnounced: true }).where(eq(bookings.id, booking.id)).returning()) as [BookingRow];
+  }
+  await queueBookingMessages(tx, { kind: "confirmation", bookingId: booking.id, now: input.now });
+  return booking;
+}

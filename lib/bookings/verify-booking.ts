@@ -1,0 +1,49 @@
+import { and, eq, sql } from "drizzle-orm";
+import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
+import { bookings, type BookingRow } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors";
+import type { WorkspaceContext } from "@/lib/http/route";
+import { Uuid } from "@/lib/schemas";
+import { announceHoldSettled } from "./hold-events";
+import { isLiveHold, MAX_CODE_ATTEMPTS } from "./holds";
+import { confirmHeldBooking } from "./settle-confirmed";
+import { isVerificationCodeCorrect } from "./verification-code";
+
+type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+
+/** Never a well-formed booking id: stands in for a malformed one so every lookup does the same work. */
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+
+export const verificationFailed = () =>
+  new DomainError("verification_failed", "That code was not accepted. Check it, or book again if the hold has expired.");
+
+/**
+ * POST /v1/bookings/{id}/verify. A wrong code, an expired hold, too many attempts and an
+ * unknown (or another workspace's) booking all give the same 422 with the same body, after
+ * the same work: one locked lookup, one HMAC, one constant-time comparison, one UPDATE.
+ * A correct code confirms the booking (counting against the plan allowance: may be 402).
+ */
+export async function verifyBooking({ ctx, id, code }: { ctx: Ctx; id: string; code: string }): Promise<BookingRow> {
+  const now = ctx.clock.now();
+  const lookupId = Uuid.safeParse(id).success ? id : NIL_UUID;
+  const confirmed = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, lookupId), eq(bookings.workspaceId, ctx.workspace.id)))
+      .for("update");
+    const isCorrect = isVerificationCodeCorrect(lookupId, code, row?.codeHash ?? null);
+    const isUsable = row !== undefined && row.status === "pending" && isLiveHold(row, now) && row.codeAttempts < MAX_CODE_ATTEMPTS;
+    if (row && isUsable && isCorrect) return confirmHeldBooking(tx, { booking: row, accountId: ctx.workspace.accountId, now });
+    // Every refusal spends an attempt; once MAX_CODE_ATTEMPTS are spent the code is dead.
+    await tx
+      .update(bookings)
+      .set({ codeAttempts: sql`${bookings.codeAttempts} + 1` })
+      .where(and(eq(bookings.id, lookupId), eq(bookings.workspaceId, ctx.workspace.id), eq(bookings.status, "pending")));
+    return undefined;
+  });
+  if (!confirmed) throw verificationFailed();
+  await announceHoldSettled(confirmed.id);
+  await announceBookingDeliveries(ctx.db, confirmed.id);
+  return confirmed;
+}

@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "config-test-"));
+
+describe("parseConfig", () => {
+  it("defaults to the embedded database with dev tools on and a generated, persisted secret", () => {
+    const dir = dataDir();
+    const config = parseConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ isEmbedded: true, devTools: true, port: 3000, appUrl: "http://localhost:3000", appOrigin: "http://localhost:3000", trustProxy: true });
+    expect(config.appSecret).toBe(readFileSync(path.join(dir, "app-secret"), "utf8"));
+    expect(parseConfig({ DATA_DIR: dir }).appSecret).toBe(config.appSecret);
+  });
+
+  it("turns dev tools off with DATABASE_URL and requires APP_SECRET there", () => {
+    expect(() => parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1/db" })).toThrow(/APP_SECRET/);
+    const config = parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1/db", APP_SECRET: "s".repeat(32) });
+    expect(config).toMatchObject({ isEmbedded: false, devTools: false });
+    expect(parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1/db", APP_SECRET: "s".repeat(32), DEV_TOOLS: "1" }).devTools).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ APP_URL: "ftp://example.com" }, "APP_URL"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ DEV_TOOLS: "maybe" }, "DEV_TOOLS"],
+    [{ STRIPE_SECRET_KEY: "pk_live_x" }, "STRIPE_SECRET_KEY"],
+    [{ APP_SECRET: "short" }, "APP_SECRET"],
+  ])("stops with a message naming the bad setting: %o", (env, name) => {
+    try {
+      parseConfig({ DATA_DIR: dataDir(), ...env });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain(`Invalid setting ${name}`);
+    }
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", PORT: "" })).toMatchObject({ isEmbedded: true, port: 3000 });
+  });
+});

@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The settings of DECISIONS §1, read once through zod. A bad value stops the app at start
+ * with a message that names the setting.
+ */
+const flag = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
+  .transform((value) => ["1", "true", "on", "yes"].includes(value));
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const EnvSchema = z.object({
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: httpUrl.default("http://localhost:3000"),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DEV_TOOLS: flag.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_FROM: z.string().min(3).default("Bookings <bookings@localhost>"),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_BASE_URL: httpUrl.default("https://api.twilio.com"),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_").optional(),
+  STRIPE_API_BASE: httpUrl.optional(),
+  INNGEST_EVENT_KEY: z.string().min(1).optional(),
+  INNGEST_SIGNING_KEY: z.string().min(1).optional(),
+  INNGEST_DEV: z.string().min(1).optional(),
+  INNGEST_BASE_URL: httpUrl.optional(),
+  TRUST_PROXY: flag.default(true),
+  /** Platform safety limit on bookings per account per billing period (429 booking_volume_refused). */
+  BOOKING_VOLUME_LIMIT: z.coerce.number().int().positive().default(100_000),
+  /** Poll interval of the in-process runner; 0 disables it (tests drive it by hand). */
+  RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+});
+
+export type Config = {
+  databaseUrl: string | undefined;
+  isEmbedded: boolean;
+  dataDir: string;
+  port: number;
+  appUrl: string;
+  appOrigin: string;
+  appSecret: string;
+  devTools: boolean;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
+  stripe: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined; apiBase: string | undefined } | undefined;
+  inngest: { enabled: boolean };
+  trustProxy: boolean;
+  bookingVolumeLimit: number;
+  runnerIntervalMs: number;
+};
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = EnvSchema.safeParse(emptyToUndefined(env));
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ConfigError(`Invalid setting ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = result.data;
+  const isEmbedded = e.DATABASE_URL === undefined;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (!isEmbedded && !e.APP_SECRET) {
+    throw new ConfigError("Invalid setting APP_SECRET: required when DATABASE_URL is set");
+  }
+  const twilioComplete = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    isEmbedded,
+    dataDir,
+    port: e.PORT,
+    appUrl: e.APP_URL.replace(/\/$/, ""),
+    appOrigin: new URL(e.APP_URL).origin,
+    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
+    devTools: e.DEV_TOOLS ?? isEmbedded,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    twilio: twilioComplete
+      ? { accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, baseUrl: e.TWILIO_BASE_URL }
+      : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : undefined,
+    inngest: { enabled: Boolean(e.INNGEST_SIGNING_KEY || e.INNGEST_EVENT_KEY || e.INNGEST_DEV || e.INNGEST_BASE_URL) },
+    trustProxy: e.TRUST_PROXY,
+    bookingVolumeLimit: e.BOOKING_VOLUME_LIMIT,
+    runnerIntervalMs: e.RUNNER_INTERVAL_MS,
+  };
+}
+
+function emptyToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]));
+}
+
+/** The embedded default keeps its generated secret beside its database, so restarts keep it. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Config | undefined;
+
+/** The app's settings; the first call validates them and a bad one throws a ConfigError. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Tests swap settings (dev tools, limits) without touching the process environment. */
+export function setConfigForTesting(overrides: Partial<Config> | undefined): void {
+  cached = overrides ? { ...parseConfig(process.env), ...overrides } : undefined;
+}

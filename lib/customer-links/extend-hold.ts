@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import { announceHoldPlaced } from "@/lib/bookings/hold-events";
+import { HOLD_CODE_TTL_MINUTES, HOLD_PAYMENT_TTL_MINUTES, isLiveHold, minutesAfter } from "@/lib/bookings/holds";
+import { bookings } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors";
+import type { PublicContext } from "@/lib/http/route";
+import { findBookingByToken } from "./find-booking-by-token";
+import { loadPublicBookingRows } from "./load-public-booking";
+import type { PublicBooking } from "./schemas";
+import { toPublicBooking } from "./serialize";
+
+/** DECISIONS §3 (WCAG 2.2.1 "timing adjustable"): a hold may be renewed this many times. */
+export const MAX_HOLD_EXTENSIONS = 2;
+
+type Ctx = Pick<PublicContext, "db" | "clock">;
+
+/**
+ * POST /v1/public/bookings/{token}/extend-hold: a live hold (pending or awaiting_payment)
+ * gets its full window again from now. A lapsed hold cannot be revived (409 hold_expired):
+ * its slot may already be someone else's.
+ */
+export async function extendHold({ ctx, token }: { ctx: Ctx; token: string }): Promise<PublicBooking> {
+  const now = ctx.clock.now();
+  const extended = await ctx.db.transaction(async (tx) => {
+    const booking = await findBookingByToken(tx, token, now, { lock: true });
+    const isHoldStatus = booking.status === "pending" || booking.status === "awaiting_payment";
+    if (!isHoldStatus) {
+      if (booking.status === "expired") throw holdExpired();
+      throw new DomainError("booking_not_pending", "This booking is not on a hold, so there is nothing to extend.");
+    }
+    if (!isLiveHold(booking, now)) throw holdExpired();
+    if (booking.holdExtensions >= MAX_HOLD_EXTENSIONS) {
+      throw new DomainError("hold_extension_limit_reached", `A hold can be extended at most ${MAX_HOLD_EXTENSIONS} times.`);
+    }
+    const windowMinutes = booking.status === "pending" ? HOLD_CODE_TTL_MINUTES : HOLD_PAYMENT_TTL_MINUTES;
+    const [row] = await tx
+      .update(bookings)
+      .set({ holdExpiresAt: minutesAfter(now, windowMinutes), holdExtensions: booking.holdExtensions + 1, updatedAt: now })
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    return row!;
+  });
+  // After the commit: the Inngest expiry (when configured) re-arms at the new instant.
+  await announceHoldPlaced(extended);
+  return toPublicBooking(await loadPublicBookingRows(ctx.db, extended.id), now);
+}
+
+const holdExpired = () => new DomainError("hold_expired", "This hold has lapsed; the time is no longer reserved. Book again.");

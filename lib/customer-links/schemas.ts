@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { BookingStatus, CancelBookingBody, RescheduleBookingBody } from "@/lib/bookings/schemas";
+import { BookingPaymentState } from "@/lib/payments/schemas";
+import { DateTimeOutput, Uuid } from "@/lib/schemas";
+import { ServiceCustomer } from "@/lib/services/schemas";
+import { StaffCustomer } from "@/lib/staff/schemas";
+
+/**
+ * The token is the only credential. Any string is accepted here so that a malformed token
+ * fails exactly like an unknown, expired or cancelled one: the same 404.
+ */
+export const PublicBookingParams = z.object({ token: z.string().meta({ description: "The manage-link token from the create response or the confirmation email." }) });
+
+export const PublicBookingCustomer = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().meta({ description: "E.164, or an empty string when the customer gave none." }),
+  })
+  .meta({ id: "PublicBookingCustomer" });
+
+export const PublicBookingDetails = z
+  .object({
+    id: Uuid,
+    status: BookingStatus,
+    starts_at: DateTimeOutput.meta({ description: "In the business's timezone (its offset)." }),
+    ends_at: DateTimeOutput.meta({ description: "In the business's timezone (its offset)." }),
+    service: ServiceCustomer,
+    staff: StaffCustomer,
+    customer: PublicBookingCustomer,
+    can_cancel: z.boolean().meta({ description: "True exactly when POST …/cancel would succeed now." }),
+    cancel_cutoff_passed: z.boolean().meta({
+      description: "True when the notice window is the reason can_cancel is false; false for a past booking.",
+    }),
+    cancel_cutoff_minutes: z.number().int().meta({ description: "The service's notice in minutes; 0 keeps cancellation open until the start." }),
+    can_reschedule: z.boolean().meta({
+      description: "True exactly when POST …/reschedule to an open slot would succeed now (independent of can_cancel).",
+    }),
+    hold_expires_at: DateTimeOutput.optional().meta({
+      description: "UTC; present only while the booking is on a hold (pending or awaiting_payment). POST …/extend-hold renews it.",
+    }),
+    payment: BookingPaymentState.optional().meta({ description: "Absent when the booking took no payment." }),
+  })
+  .meta({ id: "PublicBookingDetails" });
+
+export const PublicBookingWorkspace = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    timezone: z.string().meta({ description: "IANA zone name." }),
+    currency: z.string(),
+    vertical: z.string(),
+    publishable_key: z.string().nullable().meta({
+      description: "The workspace's usable pk_ key; null when it has none, in which case rescheduling is unavailable but viewing and cancelling work.",
+    }),
+    blurb: z.string().nullable(),
+    terms_url: z.string().nullable(),
+    website_url: z.string().nullable(),
+    instagram_url: z.string().nullable(),
+    maps_url: z.string().nullable(),
+    confirmation_note: z.string().nullable(),
+  })
+  .meta({ id: "PublicBookingWorkspace" });
+
+export const PublicBooking = z
+  .object({ booking: PublicBookingDetails, workspace: PublicBookingWorkspace })
+  .meta({ id: "PublicBooking" });
+export type PublicBooking = z.infer<typeof PublicBooking>;
+
+/** A customer gives a reason at most; refunds follow the business's rules, not the customer's say. */
+export const CustomerCancelBody = CancelBookingBody.pick({ reason: true });
+export type CustomerCancelBody = z.infer<typeof CustomerCancelBody>;
+
+export const CustomerRescheduleBody = RescheduleBookingBody;
+export type CustomerRescheduleBody = z.infer<typeof CustomerRescheduleBody>;

@@ -1,0 +1,61 @@
+import type { BookingRow, CustomerRow, PaymentRow, ServiceRow, StaffRow, WorkspaceRow } from "@/lib/db/schema";
+import { canCustomerCancel, canCustomerReschedule, isCancelCutoffPassed } from "@/lib/bookings/customer-policy";
+import { isLiveHold } from "@/lib/bookings/holds";
+import { effectiveStatus } from "@/lib/bookings/serialize";
+import { toServiceCustomer } from "@/lib/services/serialize";
+import { toStaffCustomer } from "@/lib/staff/serialize";
+import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
+import type { PublicBooking } from "./schemas";
+import { toBookingPaymentState } from "./payment-state";
+
+export type PublicBookingRows = {
+  booking: BookingRow;
+  workspace: WorkspaceRow;
+  service: ServiceRow;
+  staff: StaffRow;
+  customer: CustomerRow;
+  payment: PaymentRow | null;
+  publishableKey: string | null;
+};
+
+/**
+ * The public booking read. can_cancel, can_reschedule and cancel_cutoff_passed come from the
+ * same policy functions the customer calls run, so each flag is true exactly when its call
+ * would succeed.
+ */
+export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooking {
+  const { booking, workspace, service, customer, payment } = rows;
+  const policy = { booking, minCancelNoticeMinutes: service.minCancelNoticeMinutes, now };
+  const details: PublicBooking["booking"] = {
+    id: booking.id,
+    status: effectiveStatus(booking, now),
+    starts_at: toZonedIso(booking.startsAt, workspace.timezone),
+    ends_at: toZonedIso(booking.endsAt, workspace.timezone),
+    service: toServiceCustomer(service),
+    staff: toStaffCustomer(rows.staff),
+    customer: { name: customer.name, email: customer.email, phone: customer.phone ?? "" },
+    can_cancel: canCustomerCancel(policy),
+    cancel_cutoff_passed: isCancelCutoffPassed(policy),
+    cancel_cutoff_minutes: service.minCancelNoticeMinutes,
+    can_reschedule: canCustomerReschedule(policy),
+  };
+  if (isLiveHold(booking, now)) details.hold_expires_at = toUtcIso(booking.holdExpiresAt!);
+  if (payment) details.payment = toBookingPaymentState({ payment, booking, workspace, now });
+  return {
+    booking: details,
+    workspace: {
+      slug: workspace.slug,
+      name: workspace.name,
+      timezone: workspace.timezone,
+      currency: workspace.currency,
+      vertical: workspace.vertical,
+      publishable_key: rows.publishableKey,
+      blurb: workspace.blurb,
+      terms_url: workspace.termsUrl,
+      website_url: workspace.websiteUrl,
+      instagram_url: workspace.instagramUrl,
+      maps_url: workspace.mapsUrl,
+      confirmation_note: workspace.confirmationNote,
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { E164Phone, Email } from "@/lib/schemas";
+
+/** The customer a booking is made for; upserted per workspace by lower-cased email. */
+export const CustomerInput = z.object({
+  name: z.string().trim().min(1).max(200),
+  email: Email,
+  phone: E164Phone.nullable().optional().meta({ description: "E.164. When absent the customer is notified by email only." }),
+});
+export type CustomerInput = z.infer<typeof CustomerInput>;

@@ -1,0 +1,31 @@
+/**
+ * PostgreSQL error details, read the same way from either driver. Drizzle wraps driver errors
+ * (the SQLSTATE sits on `cause`); PGlite names the constraint `constraint`, postgres.js
+ * `constraint_name`.
+ */
+export type PgErrorInfo = { code: string; constraint: string | undefined };
+
+export const PG_UNIQUE_VIOLATION = "23505";
+export const PG_EXCLUSION_VIOLATION = "23P01";
+export const PG_FOREIGN_KEY_VIOLATION = "23503";
+export const PG_SERIALIZATION_FAILURE = "40001";
+export const PG_DEADLOCK_DETECTED = "40P01";
+/** A value the database encoding cannot hold (U+0000 in text). */
+export const PG_CHARACTER_NOT_IN_REPERTOIRE = "22021";
+
+export function readPgError(error: unknown): PgErrorInfo | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      const constraint = candidate.constraint ?? candidate.constraint_name;
+      return { code: candidate.code, constraint: typeof constraint === "string" ? constraint : undefined };
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+export function isPgError(error: unknown, code: string, constraint?: string): boolean {
+  const info = readPgError(error);
+  return info !== undefined && info.code === code && (constraint === undefined || info.constraint === constraint);
+}

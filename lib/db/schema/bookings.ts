@@ -1,0 +1,55 @@
+import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, instant } from "./columns";
+import { customers } from "./customers";
+import { services } from "./services";
+import { staff } from "./staff";
+import { workspaces } from "./workspaces";
+
+export const BOOKING_STATUSES = ["pending", "awaiting_payment", "confirmed", "cancelled", "expired", "no_show"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * A booking occupies [occupied_start, occupied_end) of its calendar: the appointment widened
+ * by the service's buffers at booking time. The exclusion constraint in the custom migration
+ * `bookings_no_overlap` makes two live occupations of one calendar impossible.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: id(),
+    workspaceId: uuid().notNull().references(() => workspaces.id),
+    serviceId: uuid().notNull().references(() => services.id),
+    staffId: uuid().notNull().references(() => staff.id),
+    customerId: uuid().notNull().references(() => customers.id),
+    startsAt: instant().notNull(),
+    endsAt: instant().notNull(),
+    occupiedStart: instant().notNull(),
+    occupiedEnd: instant().notNull(),
+    status: text({ enum: BOOKING_STATUSES }).notNull(),
+    holdExpiresAt: instant(),
+    holdExtensions: integer().notNull().default(0),
+    createdVia: text({ enum: ["sk", "pk"] }).notNull(),
+    /** SHA-256 of the 6-digit code; null once verified or when no code was needed. */
+    codeHash: text(),
+    codeAttempts: integer().notNull().default(0),
+    /** SHA-256 of the manage token, for lookup; null once cancelled. */
+    accessTokenHash: text().unique(),
+    /** The manage token sealed with APP_SECRET, so later emails can carry the link. */
+    accessTokenSealed: text(),
+    /** True once booking.created went out; decides whether a cancel is announced. */
+    isAnnounced: boolean().notNull().default(false),
+    rescheduledFromId: uuid(),
+    cancelReason: text(),
+    cancelledAt: instant(),
+    confirmedAt: instant(),
+    createdAt: createdAt(),
+    updatedAt: instant().notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.workspaceId, t.createdAt, t.id),
+    index().on(t.staffId, t.occupiedStart),
+    index().on(t.status, t.holdExpiresAt),
+  ],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;

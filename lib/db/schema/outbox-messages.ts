@@ -1,0 +1,29 @@
+import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, instant } from "./columns";
+import { workspaces } from "./workspaces";
+
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
+/** Every email and SMS the app sends, written in the transaction of its cause, sent after. */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: id(),
+    workspaceId: uuid().references(() => workspaces.id),
+    channel: text({ enum: ["email", "sms"] }).notNull(),
+    to: text().notNull(),
+    subject: text().notNull().default(""),
+    text: text().notNull(),
+    html: text(),
+    attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
+    status: text({ enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: instant(),
+    lastError: text(),
+    sentAt: instant(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.to, t.createdAt)],
+);
+
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

@@ -1,0 +1,44 @@
+import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bookings } from "./bookings";
+import { id, instant, timestamps } from "./columns";
+import { workspaces } from "./workspaces";
+
+export const PAYMENT_STATUSES = [
+  "initializing",
+  "requires_payment",
+  "processing",
+  "succeeded",
+  "partially_refunded",
+  "refunded",
+  "refund_pending",
+  "canceled",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    workspaceId: uuid().notNull().references(() => workspaces.id),
+    bookingId: uuid().notNull().unique().references(() => bookings.id),
+    /** `stripe` or the embedded `test` processor. */
+    processor: text({ enum: ["stripe", "test"] }).notNull(),
+    intentId: text().unique(),
+    status: text({ enum: PAYMENT_STATUSES }).notNull(),
+    /** The status a failed refund returns to. */
+    statusBeforeRefund: text({ enum: PAYMENT_STATUSES }),
+    amountCents: integer().notNull(),
+    amountRefundedCents: integer().notNull().default(0),
+    currency: text().notNull(),
+    connectedAccountId: text().notNull(),
+    clientSecret: text(),
+    /** A refund we owe and have not yet created at the processor (set with the change that owes it). */
+    refundDueAt: instant(),
+    /** Refunds created so far; the next one's idempotency key is `refund:<id>:<refundAttempts + 1>`. */
+    refundAttempts: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index().on(t.workspaceId), index().on(t.status), index().on(t.refundDueAt)],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

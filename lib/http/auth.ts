@@ -1,0 +1,58 @@
+import type { Db } from "@/lib/db/client";
+import type { AccountRow, WorkspaceRow } from "@/lib/db/schema";
+import { DomainError } from "@/lib/errors";
+import { authenticateKey, touchKey } from "@/lib/api-keys/authenticate-key";
+import { getConfig } from "@/lib/config";
+import type { AuthKind } from "@/lib/openapi/operation";
+
+export type WorkspaceActor = { type: "sk" | "pk"; keyId: string };
+export type AccountActor = { type: "ak"; keyId: string };
+export type PublicActor = { type: "public" };
+
+export type Authenticated =
+  | { kind: "workspace"; workspace: WorkspaceRow; actor: WorkspaceActor }
+  | { kind: "account"; account: AccountRow; actor: AccountActor }
+  | { kind: "public"; actor: PublicActor };
+
+const unauthorized = () =>
+  new DomainError("unauthorized", "Send a valid API key as a bearer token in the Authorization header.");
+
+export function readBearer(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/**
+ * The spec's authentication rules 1–4 and 6: key → live key row, key type → route, and the
+ * publishable key's Origin check (the app's own origin is always accepted).
+ */
+export async function authenticate(db: Db, request: Request, auth: AuthKind, now: Date): Promise<Authenticated> {
+  if (auth === "public") return { kind: "public", actor: { type: "public" } };
+  const value = readBearer(request);
+  if (!value) throw unauthorized();
+  const found = await authenticateKey(db, value);
+  if (!found) throw unauthorized();
+
+  if (found.kind === "account") {
+    if (auth !== "ak") throw new DomainError("forbidden", "Account keys only reach the /v1/account routes.");
+    await touchKey(db, found, now);
+    return { kind: "account", account: found.account, actor: { type: "ak", keyId: found.keyId } };
+  }
+  const type = found.key.type;
+  if (type === "pk" && auth !== "sk_pk") {
+    throw new DomainError("secret_key_required", "This route needs a secret key; publishable keys reach availability, booking creation and verification only.");
+  }
+  if (auth === "ak") throw new DomainError("forbidden", "The /v1/account routes need an account key.");
+  if (type === "pk") assertOriginAllowed(request, found.key.allowedOrigins);
+  await touchKey(db, found, now);
+  return { kind: "workspace", workspace: found.workspace, actor: { type, keyId: found.key.id } };
+}
+
+/** Rule 2: only requests that carry an Origin are checked; an empty list rejects every browser Origin. */
+function assertOriginAllowed(request: Request, allowedOrigins: string[]): void {
+  const origin = request.headers.get("origin");
+  if (origin === null) return;
+  if (origin === getConfig().appOrigin || allowedOrigins.includes(origin)) return;
+  throw new DomainError("origin_not_allowed", `The Origin ${origin} is not on this publishable key's allowed_origins.`);
+}

@@ -1,0 +1,34 @@
+import { DomainError } from "@/lib/errors";
+import { HTTP_STATUS_BY_ERROR_TYPE } from "./status";
+
+export type KeyType = "sk" | "pk" | "ak" | "none";
+
+export type ErrorBody = {
+  error: { type: string; message: string; param?: string; dimension?: string; used?: number; limit?: number };
+};
+
+/**
+ * The spec's envelope. A 402 body depends on who asked: a publishable key learns nothing
+ * about the cap, a secret key learns the dimension, an account key also limit and used.
+ */
+export function toErrorBody(error: DomainError, keyType: KeyType): ErrorBody {
+  const body: ErrorBody["error"] = { type: error.type, message: error.message };
+  const { param, dimension, used, limit } = error.details;
+  if (error.type === "validation_failed" || HTTP_STATUS_BY_ERROR_TYPE[error.type] === 422) {
+    if (param !== undefined) body.param = param;
+  }
+  if (error.type === "plan_limit_exceeded") {
+    if ((keyType === "sk" || keyType === "ak") && dimension !== undefined) body.dimension = dimension;
+    if (keyType === "ak") {
+      if (limit !== undefined) body.limit = limit;
+      if (used !== undefined) body.used = used;
+    }
+  }
+  return { error: body };
+}
+
+export function errorResponse(error: DomainError, keyType: KeyType, headers?: HeadersInit): Response {
+  return Response.json(toErrorBody(error, keyType), { status: HTTP_STATUS_BY_ERROR_TYPE[error.type], headers });
+}
+
+export const INTERNAL_ERROR = new DomainError("internal_error", "Something went wrong on our side. It has been logged.");

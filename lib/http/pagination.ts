@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { validationFailed } from "@/lib/errors";
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+/** `limit`: default 50, at most 200; a non-positive or unreadable value falls back to 50. */
+export const PageLimit = z
+  .unknown()
+  .transform((raw) => {
+    const value = typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(value) || value <= 0) return DEFAULT_PAGE_SIZE;
+    return Math.min(value, MAX_PAGE_SIZE);
+  })
+  .meta({ type: "integer", description: "Page size: default 50, max 200; a non-positive or invalid value gives 50." });
+
+export const PageCursor = z.string().max(512).optional().meta({ description: "The previous page's next_cursor." });
+
+export const PageQuery = z.object({ limit: PageLimit.optional(), cursor: PageCursor });
+
+type CursorPosition = { createdAt: Date; id: string };
+
+/** Cursors are opaque to clients: base64url of the last row's (created_at, id). */
+export function encodeCursor(position: CursorPosition): string {
+  return Buffer.from(JSON.stringify([position.createdAt.toISOString(), position.id])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): CursorPosition {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+    const date = new Date(String(createdAt));
+    if (typeof createdAt !== "string" || Number.isNaN(date.getTime())) throw new Error("bad date");
+    if (typeof id !== "string" || !z.uuid().safeParse(id).success) throw new Error("bad id");
+    return { createdAt: date, id };
+  } catch {
+    throw validationFailed("cursor", "cursor is not a value this API returned.");
+  }
+}
+
+export type Page = { limit: number; cursor?: string };
+
+/** Newest first, ties by id: the WHERE and ORDER BY for one page (fetch limit + 1 rows). */
+export function pageClauses(columns: { createdAt: PgColumn; id: PgColumn }, page: Page): { where: SQL | undefined; orderBy: SQL[] } {
+  const position = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+  const where = position
+    ? or(lt(columns.createdAt, position.createdAt), and(eq(columns.createdAt, position.createdAt), lt(columns.id, position.id)))
+    : undefined;
+  return { where, orderBy: [desc(columns.createdAt), desc(columns.id)] };
+}
+
+export type PageResult<T> = { data: T[]; next_cursor: string | null };
+
+/** Turns `limit + 1` fetched rows into a page and its cursor (null on the last page). */
+export function toPage<Row extends CursorPosition, T>(rows: Row[], page: Page, serialize: (row: Row) => T): PageResult<T> {
+  const hasMore = rows.length > page.limit;
+  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
+  const last = pageRows.at(-1);
+  return { data: pageRows.map(serialize), next_cursor: hasMore && last ? encodeCursor(last) : null };
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { getConfig } from "@/lib/config";
+import { getDb, type Db } from "@/lib/db/client";
+import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION, PG_SERIALIZATION_FAILURE, readPgError } from "@/lib/db/errors";
+import type { AccountRow, WorkspaceRow } from "@/lib/db/schema";
+import { DomainError, notFound, slotUnavailable, validationFailed } from "@/lib/errors";
+import type { BodyOf, HttpMethod, Operation, ParamsOf, QueryOf, ResponseOf } from "@/lib/openapi/operation";
+import { loadClock, type Clock } from "@/lib/time/clock";
+import { authenticate, type AccountActor, type PublicActor, type WorkspaceActor } from "./auth";
+import { parseJson, readRawBody } from "./body";
+import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
+import { readIdempotencyKey, withIdempotency } from "./idempotency";
+import { chargeRateLimit, clientIp } from "./rate-limit";
+
+type BaseContext = { db: Db; clock: Clock; requestId: string; ip: string };
+export type WorkspaceContext = BaseContext & { workspace: WorkspaceRow; actor: WorkspaceActor };
+export type AccountContext = BaseContext & { account: AccountRow; actor: AccountActor };
+export type PublicContext = BaseContext & { actor: PublicActor };
+
+type ContextOf<O extends Operation> = O["auth"] extends "ak"
+  ? AccountContext
+  : O["auth"] extends "public"
+    ? PublicContext
+    : WorkspaceContext;
+
+export type RouteInput<O extends Operation> = {
+  ctx: ContextOf<O>;
+  params: ParamsOf<O>;
+  query: QueryOf<O>;
+  body: BodyOf<O>;
+  request: Request;
+};
+
+export type Handler<O extends Operation> = (input: RouteInput<O>) => Promise<ResponseOf<O> | Response>;
+
+/** What Next.js calls: the second argument carries the (Promise of) dynamic path params. */
+export type RouteHandler = ((request: Request, context: { params: Promise<unknown> }) => Promise<Response>) & {
+  operation?: Operation;
+};
+
+const BROWSER_AUTH = new Set(["sk_pk", "public"]);
+
+/**
+ * The one way to write a route handler: authenticate, rate-limit, parse params, query and
+ * body with the operation's zod schemas, honour Idempotency-Key, run the domain verb, and
+ * turn every throw into the spec's envelope.
+ */
+export function route<O extends Operation>(operation: O, handler: Handler<O>): RouteHandler {
+  const handle: RouteHandler = async (request, context) => {
+    const requestId = `req_${randomUUID().replaceAll("-", "")}`;
+    const headers = new Headers({ "Request-Id": requestId, "Cache-Control": "no-store" });
+    if (BROWSER_AUTH.has(operation.auth)) addCorsHeaders(request, headers);
+    let keyType: KeyType = "none";
+    try {
+      const db = await getDb();
+      const clock = await loadClock(db);
+      const authenticated = await authenticate(db, request, operation.auth, clock.now());
+      keyType = authenticated.actor.type === "public" ? "none" : authenticated.actor.type;
+      const ip = clientIp(request, getConfig().trustProxy);
+      await applyRateLimit(db, operation, authenticated.actor, ip, clock.now());
+
+      const params = parsePathParams(operation, await context.params);
+      const query = parseWith(operation.query, Object.fromEntries(new URL(request.url).searchParams));
+      const rawBody = operation.body ? await readRawBody(request) : "";
+      const body = operation.body ? parseWith(operation.body, parseJson(rawBody)) : undefined;
+
+      const { actor: _actor, kind: _kind, ...scope } = authenticated as Record<string, unknown>;
+      const ctx = { db, clock, requestId, ip, actor: authenticated.actor, ...scope } as ContextOf<O>;
+      const run = async () => toStored(await handler({ ctx, params, query, body, request } as RouteInput<O>), operation);
+
+      const idempotencyKey = operation.idempotent ? readIdempotencyKey(request) : undefined;
+      if (idempotencyKey !== undefined && authenticated.kind === "workspace") {
+        const fingerprint = `${operation.method} ${new URL(request.url).pathname}\n${rawBody}`;
+        const result = await withIdempotency(db, { workspaceId: authenticated.workspace.id, key: idempotencyKey, fingerprint, now: clock.now() }, run);
+        if (result.replayed) headers.set("Idempotent-Replayed", "true");
+        return Response.json(result.body, { status: result.status, headers });
+      }
+      const result = await run();
+      if (result instanceof Response) return withHeaders(result, headers);
+      return Response.json(result.body, { status: result.status, headers });
+    } catch (error) {
+      return toErrorResponse(error, keyType, headers, requestId);
+    }
+  };
+  handle.operation = operation;
+  return handle;
+}
+
+type Stored = { status: number; body: unknown };
+
+function toStored(result: unknown, operation: Operation): Stored | Response {
+  if (result instanceof Response) return result;
+  return { status: operation.response.status, body: result };
+}
+
+async function applyRateLimit(db: Db, operation: Operation, actor: { type: string; keyId?: string }, ip: string, now: Date) {
+  const rule = operation.rateLimit;
+  if (!rule) return;
+  if (rule === "public") return chargeRateLimit(db, rule, [`ip:${ip}`], now);
+  // Secret keys are never limited; a publishable key is charged per key and per IP.
+  if (actor.type !== "pk" || !actor.keyId) return;
+  return chargeRateLimit(db, rule, [`key:${actor.keyId}`, `ip:${ip}`], now);
+}
+
+/** A path segment that cannot name a record (a malformed id) is simply not found. */
+function parsePathParams(operation: Operation, raw: unknown) {
+  if (!operation.params) return undefined;
+  const result = operation.params.safeParse(raw ?? {});
+  if (!result.success) throw notFound(operation.tag.toLowerCase().replace(/s$/, ""));
+  return result.data;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> {
+  if (!schema) return undefined as z.output<S>;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const param = issue.path.length > 0 ? issue.path.map(String).join(".") : undefined;
+  throw validationFailed(param, param ? `${param}: ${issue.message}` : issue.message);
+}
+
+function toErrorResponse(error: unknown, keyType: KeyType, headers: Headers, requestId: string): Response {
+  if (error instanceof DomainError) return errorResponse(error, keyType, headers);
+  const pg = readPgError(error);
+  if (pg?.code === PG_SERIALIZATION_FAILURE || pg?.code === PG_DEADLOCK_DETECTED) {
+    return errorResponse(new DomainError("transient_failure", "Two writes contended. Retry the request."), keyType, headers);
+  }
+  if (pg?.code === PG_EXCLUSION_VIOLATION) return errorResponse(slotUnavailable(), keyType, headers);
+  // Bodies are screened for U+0000 (lib/http/body.ts); this catches it in a path or query value.
+  if (pg?.code === PG_CHARACTER_NOT_IN_REPERTOIRE) {
+    return errorResponse(validationFailed(undefined, "A value contains a character that cannot be stored (U+0000)."), keyType, headers);
+  }
+  console.error(`[${requestId}] unhandled error`, error);
+  return errorResponse(INTERNAL_ERROR, keyType, headers);
+}
+
+function withHeaders(response: Response, headers: Headers): Response {
+  headers.forEach((value, name) => {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  });
+  return response;
+}
+
+function addCorsHeaders(request: Request, headers: Headers) {
+  const origin = request.headers.get("origin");
+  headers.set("Vary", "Origin");
+  if (origin) headers.set("Access-Control-Allow-Origin", origin);
+}
+
+const ALL_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+export type MethodHandlers = Record<HttpMethod | "OPTIONS", RouteHandler>;
+
+/**
+ * Every method of a path: the served ones, a JSON 405 for the rest, and a CORS preflight
+ * answer for paths that browsers call.
+ */
+export function methods(served: Partial<Record<HttpMethod, RouteHandler>>): MethodHandlers {
+  const allow = ALL_METHODS.filter((method) => served[method]);
+  const isBrowserPath = allow.some((method) => BROWSER_AUTH.has(served[method]?.operation?.auth ?? ""));
+  const notAllowed: RouteHandler = async () =>
+    errorResponse(new DomainError("method_not_allowed", `This path serves ${allow.join(", ")}.`), "none", { Allow: allow.join(", ") });
+  const preflight: RouteHandler = async (request) => {
+    const headers = new Headers({ Allow: allow.join(", "), Vary: "Origin" });
+    const origin = request.headers.get("origin");
+    if (isBrowserPath && origin) {
+      headers.set("Access-Control-Allow-Origin", origin);
+      headers.set("Access-Control-Allow-Methods", allow.join(", "));
+      headers.set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key");
+      headers.set("Access-Control-Max-Age", "600");
+    }
+    return new Response(null, { status: 204, headers });
+  };
+  const handlers = Object.fromEntries(ALL_METHODS.map((method) => [method, served[method] ?? notAllowed]));
+  return { ...handlers, OPTIONS: preflight } as MethodHandlers;
+}

@@ -1,0 +1,31 @@
+import type { ErrorType } from "@/lib/errors";
+
+/** The only type → HTTP status table. */
+export const HTTP_STATUS_BY_ERROR_TYPE: Record<ErrorType, number> = {
+  unauthorized: 401,
+  plan_limit_exceeded: 402,
+  secret_key_required: 403,
+  origin_not_allowed: 403,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  slot_unavailable: 409,
+  conflict: 409,
+  booking_not_pending: 409,
+  booking_not_confirmed: 409,
+  booking_not_cancellable: 409,
+  no_show_not_applicable: 409,
+  hold_expired: 409,
+  hold_extension_limit_reached: 409,
+  payload_too_large: 413,
+  validation_failed: 422,
+  verification_failed: 422,
+  too_late_to_cancel: 422,
+  too_late_to_reschedule: 422,
+  outside_working_hours: 422,
+  idempotency_mismatch: 422,
+  rate_limited: 429,
+  booking_volume_refused: 429,
+  internal_error: 500,
+  transient_failure: 503,
+};

@@ -1,0 +1,81 @@
+import { getDb } from "@/lib/db/client";
+import { expireHold } from "@/lib/bookings/expire-hold";
+import { loadClock } from "@/lib/time/clock";
+import { toUtcIsoOrNull } from "@/lib/time/zoned";
+import { attemptDelivery, MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/attempt-delivery";
+import { bookingHoldPlaced, bookingHoldSettled, inngest, webhookDeliveryRequested } from "./inngest-client";
+import { runDueWork } from "./run-due-work";
+
+/** step.sleep spellings of the spec's waits after attempts 1–4 (RETRY_WAITS_MS). */
+export const RETRY_SLEEPS = ["1m", "30m", "2h", "6h"] as const;
+
+/** Each step reads the app's database and its one clock, like every other driver. */
+async function jobContext() {
+  const db = await getDb();
+  return { db, clock: await loadClock(db) };
+}
+
+/**
+ * One run per delivery (idempotent on its id). Each attempt is its own step and never
+ * throws on a receiver's failure, so Inngest's retries only cover our own infrastructure
+ * errors and a memoised attempt is never sent twice; step.sleep spaces the attempts. The
+ * database row stays the source of truth: an attempt that finds the row not due (the cron
+ * backstop got there first) sends nothing, and one that finds it finished ends the run.
+ */
+export const deliverWebhook = inngest.createFunction(
+  {
+    id: "deliver-webhook",
+    triggers: [webhookDeliveryRequested],
+    idempotency: "event.data.deliveryId",
+    concurrency: { key: "event.data.endpointId", limit: 5 },
+    retries: 2,
+  },
+  async ({ event, step }) => {
+    for (let attempt = 1; ; attempt++) {
+      const result = await step.run(`attempt-${attempt}`, async () => {
+        const { db, clock } = await jobContext();
+        return attemptDelivery(db, event.data.deliveryId, clock.now());
+      });
+      if (result.done || attempt >= MAX_DELIVERY_ATTEMPTS) return result;
+      await step.sleep(`wait-${attempt}`, RETRY_SLEEPS[attempt - 1]!);
+    }
+  },
+);
+
+/**
+ * Sleeps until a hold lapses, then runs the guarded expiry step; a settled hold (confirmed,
+ * cancelled) cancels the sleeping run. Lazy expiry and the cron backstop keep holds correct
+ * even when this never runs.
+ */
+export const expireHoldWhenDue = inngest.createFunction(
+  {
+    id: "expire-hold",
+    triggers: [bookingHoldPlaced],
+    cancelOn: [{ event: bookingHoldSettled, match: "data.bookingId" }],
+    retries: 3,
+  },
+  async ({ event, step }) => {
+    await step.sleepUntil("until-hold-expiry", event.data.holdExpiresAt);
+    return step.run("expire", async () => {
+      const { db, clock } = await jobContext();
+      const result = await expireHold(db, event.data.bookingId, clock.now());
+      return { expired: result.expired, nextDueAt: toUtcIsoOrNull(result.nextDueAt) };
+    });
+  },
+);
+
+/**
+ * The backstop: every minute, everything due on the app clock (deliveries whose event was
+ * lost or whose endpoint came back, lapsed holds, unsent messages), with the same sweeps as
+ * the in-process runner. Claims keep it from double-sending alongside deliverWebhook.
+ */
+export const runDueWorkBackstop = inngest.createFunction(
+  { id: "run-due-work", triggers: [{ cron: "* * * * *" }], concurrency: { limit: 1 }, retries: 1 },
+  async ({ step }) =>
+    step.run("run-due-work", async () => {
+      const ctx = await jobContext();
+      return runDueWork(ctx);
+    }),
+);
+
+export const INNGEST_FUNCTIONS = [deliverWebhook, expireHoldWhenDue, runDueWorkBackstop];

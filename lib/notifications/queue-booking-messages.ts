@@ -1,0 +1,106 @@
+import { and, eq } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
+import type { Queryable } from "@/lib/db/client";
+import { bookings, customers, outboxMessages, services, staff, workspaces } from "@/lib/db/schema";
+import { unseal } from "@/lib/secrets/seal";
+import { consumeSmsCredit } from "./consume-sms-credit";
+import { renderCancellationEmail } from "./templates/cancellation";
+import { renderConfirmationEmail } from "./templates/confirmation";
+import type { BookingMessageData, EmailContent } from "./templates/message-data";
+import { renderRescheduleEmail } from "./templates/reschedule";
+import { renderSms, type BookingMessageKind } from "./templates/sms";
+import { renderVerificationCodeEmail } from "./templates/verification-code";
+
+export type { BookingMessageKind } from "./templates/sms";
+
+export type QueueBookingMessagesInput = {
+  kind: BookingMessageKind;
+  bookingId: string;
+  /** The plain 6-digit code; required for `verification_code` (only its hash is stored). */
+  code?: string;
+  /** The start before a move; `reschedule` shows the old time beside the new one. */
+  previousStartsAt?: Date;
+  now: Date;
+};
+
+const RENDER_EMAIL: Record<BookingMessageKind, (data: BookingMessageData) => EmailContent> = {
+  verification_code: renderVerificationCodeEmail,
+  confirmation: renderConfirmationEmail,
+  cancellation: renderCancellationEmail,
+  reschedule: renderRescheduleEmail,
+};
+
+/**
+ * Writes the customer's messages about a booking to the outbox, in the caller's transaction
+ * (so they exist exactly when the change commits); the outbox sweep sends them later, and a
+ * failure to send never touches the booking. Always an email; also an SMS when the workspace
+ * has SMS on, the customer gave a phone and the account still has a credit.
+ */
+export async function queueBookingMessages(tx: Queryable, input: QueueBookingMessagesInput): Promise<void> {
+  const [row] = await tx
+    .select({ booking: bookings, workspace: workspaces, service: services, staff: staff, customer: customers })
+    .from(bookings)
+    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
+    .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.workspaceId, bookings.workspaceId)))
+    .innerJoin(staff, and(eq(staff.id, bookings.staffId), eq(staff.workspaceId, bookings.workspaceId)))
+    .innerJoin(customers, and(eq(customers.id, bookings.customerId), eq(customers.workspaceId, bookings.workspaceId)))
+    .where(eq(bookings.id, input.bookingId));
+  if (!row) throw new Error(`queueBookingMessages: booking ${input.bookingId} not found`);
+  if (input.kind === "verification_code" && !input.code) throw new Error("queueBookingMessages: verification_code needs the code");
+
+  const { booking, workspace, service, customer } = row;
+  const previousEndsAt = input.previousStartsAt
+    ? new Date(input.previousStartsAt.getTime() + (booking.endsAt.getTime() - booking.startsAt.getTime()))
+    : undefined;
+  const data: BookingMessageData = {
+    booking: { id: booking.id, startsAt: booking.startsAt, endsAt: booking.endsAt, status: booking.status },
+    workspace,
+    service,
+    staff: row.staff,
+    customer,
+    manageUrl: readManageUrl(booking.accessTokenSealed),
+    code: input.code,
+    previousStartsAt: input.previousStartsAt,
+    previousEndsAt,
+    now: input.now,
+  };
+
+  const email = RENDER_EMAIL[input.kind](data);
+  await tx.insert(outboxMessages).values({
+    workspaceId: workspace.id,
+    channel: "email",
+    to: customer.email,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    attachments: email.attachments,
+  });
+
+  if (!workspace.smsEnabled || !customer.phone) return;
+  if (!(await consumeSmsCredit(tx, workspace.accountId, input.now))) return;
+  await tx.insert(outboxMessages).values({
+    workspaceId: workspace.id,
+    channel: "sms",
+    to: customer.phone,
+    text: renderSms(input.kind, data),
+  });
+}
+
+/**
+ * The link from the sealed token. A token sealed under another APP_SECRET cannot be read:
+ * the message then goes without a link rather than failing the booking it belongs to.
+ */
+function readManageUrl(sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    return manageUrl(unseal(sealed));
+  } catch (error) {
+    console.error("queueBookingMessages: manage token could not be unsealed; sending without the link", error);
+    return null;
+  }
+}
+
+/** The customer's manage page: `APP_URL/manage/{token}`. */
+export function manageUrl(token: string): string {
+  return `${getConfig().appUrl}/manage/${encodeURIComponent(token)}`;
+}

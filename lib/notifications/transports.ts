@@ -1,0 +1,91 @@
+import { createTransport } from "nodemailer";
+import { getConfig, type Config } from "@/lib/config";
+import type { OutboxAttachment } from "@/lib/db/schema";
+
+/**
+ * The ports messages leave through. A null port means the outbox row itself is the delivery
+ * (no SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it.
+ */
+export type OutgoingEmail = { to: string; subject: string; text: string; html: string | null; attachments: OutboxAttachment[] };
+export type OutgoingSms = { to: string; body: string };
+
+export type Mailer = { send(email: OutgoingEmail): Promise<void> };
+export type SmsSender = { send(sms: OutgoingSms): Promise<void> };
+export type MessageTransports = { mailer: Mailer | null; sms: SmsSender | null };
+
+/** Cut-off for one SMTP conversation or Twilio request, so a hung provider cannot hold a sweep. */
+export const SEND_TIMEOUT_MS = 10_000;
+
+type NodemailerTransport = { sendMail(message: Record<string, unknown>): Promise<unknown> };
+
+/** Any nodemailer transport (SMTP in production; jsonTransport/streamTransport in tests). */
+export function createNodemailerMailer(transport: NodemailerTransport, from: string): Mailer {
+  return {
+    async send(email) {
+      await transport.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        attachments: email.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: attachment.content,
+        })),
+      });
+    },
+  };
+}
+
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Twilio's Messages API with plain fetch: form body, basic auth. A `from` starting with MG is
+ * a Messaging Service, sent as MessagingServiceSid so Twilio picks the number.
+ */
+export function createTwilioSender(twilio: NonNullable<Config["twilio"]>, fetchImpl: Fetch = fetch): SmsSender {
+  const url = `${twilio.baseUrl.replace(/\/$/, "")}/2010-04-01/Accounts/${encodeURIComponent(twilio.accountSid)}/Messages.json`;
+  const authorization = `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString("base64")}`;
+  return {
+    async send(sms) {
+      const form = new URLSearchParams({ To: sms.to, Body: sms.body });
+      form.set(/^MG[0-9a-f]{32}$/i.test(twilio.from) ? "MessagingServiceSid" : "From", twilio.from);
+      const response = await fetchImpl(url, {
+        method: "POST",
+        headers: { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: form.toString(),
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
+      if (response.ok) return;
+      const detail = await response.text().catch(() => "");
+      throw new Error(`Twilio answered ${response.status}: ${detail.slice(0, 300)}`);
+    },
+  };
+}
+
+let smtpMailer: { url: string; mailer: Mailer } | undefined;
+let override: Partial<MessageTransports> | undefined;
+
+/** The transports the settings select; tests may swap either port. */
+export function getMessageTransports(): MessageTransports {
+  const config = getConfig();
+  return {
+    mailer: override && "mailer" in override ? override.mailer! : smtpMailerFor(config),
+    sms: override && "sms" in override ? override.sms! : config.twilio ? createTwilioSender(config.twilio) : null,
+  };
+}
+
+export function setMessageTransportsForTesting(transports: Partial<MessageTransports> | undefined): void {
+  override = transports;
+}
+
+function smtpMailerFor(config: Config): Mailer | null {
+  if (!config.smtpUrl) return null;
+  if (smtpMailer?.url !== config.smtpUrl) {
+    // Options beside the url apply where the url does not set them.
+    const transport = createTransport({ url: config.smtpUrl, connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS });
+    smtpMailer = { url: config.smtpUrl, mailer: createNodemailerMailer(transport as NodemailerTransport, config.smtpFrom) };
+  }
+  return smtpMailer.mailer;
+}

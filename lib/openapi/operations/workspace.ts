@@ -1,0 +1,50 @@
+import { UpdateWorkspaceBody, WorkspaceSettings, WorkspaceUsage } from "@/lib/workspaces/schemas";
+import { defineOperation } from "../operation";
+
+const SETTINGS_NOTES =
+  "Plain-text fields (booking_policy, blurb, confirmation_note, social_title, social_description, refund_policy) are stored and returned exactly as sent. " +
+  "URLs (terms_url, website_url, instagram_url, maps_url) must be http or https; contact_email an email address; contact_phone E.164; " +
+  "currency an ISO 4217 code (stored lowercase); timezone an IANA zone (stored in its canonical spelling); " +
+  "slot_interval_minutes 5 to 720 in steps of 5; vertical a lowercase word (general, salon, clinic, …) that selects wording only; " +
+  "stripe_account_id a Stripe account id (acct_…).";
+
+export const getWorkspaceSettings = defineOperation({
+  id: "getWorkspaceSettings",
+  method: "GET",
+  path: "/v1/workspace",
+  tag: "Workspace",
+  summary: "Read the workspace settings",
+  description: `The workspace the secret key belongs to. Every nullable field is present (null when unset). ${SETTINGS_NOTES}`,
+  auth: "sk",
+  response: { status: 200, schema: WorkspaceSettings },
+  errors: [],
+});
+
+export const updateWorkspaceSettings = defineOperation({
+  id: "updateWorkspaceSettings",
+  method: "PATCH",
+  path: "/v1/workspace",
+  tag: "Workspace",
+  summary: "Change the workspace settings",
+  description:
+    "Partial: omitted fields keep their value, null clears a nullable field, an empty body changes nothing. " +
+    `A slug another workspace already has gives 409 conflict; slugs are lowercased. ${SETTINGS_NOTES}`,
+  auth: "sk",
+  body: UpdateWorkspaceBody,
+  response: { status: 200, schema: WorkspaceSettings },
+  errors: ["conflict", "validation_failed"],
+});
+
+export const getWorkspaceUsage = defineOperation({
+  id: "getWorkspaceUsage",
+  method: "GET",
+  path: "/v1/usage",
+  tag: "Workspace",
+  summary: "Read this workspace's usage",
+  description:
+    "This workspace's contribution in the current billing period (the UTC calendar month): bookings confirmed, active calendars " +
+    "and SMS queued or sent. No caps: plan caps are counted at the account (GET /v1/account/usage).",
+  auth: "sk",
+  response: { status: 200, schema: WorkspaceUsage },
+  errors: [],
+});

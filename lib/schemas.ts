@@ -1,0 +1,57 @@
+import { IANAZone } from "luxon";
+import { z } from "zod";
+
+/**
+ * Validation primitives shared by every domain's schemas. Domain shapes live in
+ * lib/<domain>/schemas.ts and are built from these.
+ */
+export const Uuid = z.uuid();
+
+/** An RFC 3339 date-time with an explicit offset (Z or ±hh:mm). */
+export const DateTimeInput = z.iso.datetime({ offset: true }).meta({ format: "date-time" });
+export const DateTimeOutput = z.string().meta({ format: "date-time" });
+
+/**
+ * An IANA zone name, stored in its canonical spelling (`europe/paris` → `Europe/Paris`). ICU
+ * still resolves some current names to their legacy links (`Asia/Kolkata` → `Asia/Calcutta`),
+ * so the resolved name is used only when it differs from the input by letter case alone.
+ */
+export const IanaTimezone = z
+  .string()
+  .max(64)
+  .refine((zone) => IANAZone.isValidZone(zone), "must be an IANA time zone such as Europe/Paris")
+  .transform((zone) => {
+    const resolved = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
+  })
+  .meta({ example: "Europe/Paris" });
+
+export const HttpUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .meta({ format: "uri", example: "https://example.com" });
+
+export const Email = z.email().max(254).meta({ example: "ada@example.com" });
+
+/** E.164: a plus sign and 8 to 15 digits, the first not zero. */
+export const E164Phone = z.string().regex(/^\+[1-9]\d{7,14}$/, "must be an E.164 phone number such as +14155550123");
+
+export const PlainText = (max: number) => z.string().max(max);
+
+export const ListEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+
+export const DeletedResponse = z.object({ id: Uuid, deleted: z.literal(true) }).meta({ id: "Deleted" });
+
+export const ErrorEnvelope = z
+  .object({
+    error: z.object({
+      type: z.string().meta({ description: "Stable code; match on this." }),
+      message: z.string().meta({ description: "For people; do not match on it." }),
+      param: z.string().optional().meta({ description: "The one field a 422 names (dotted path)." }),
+      dimension: z.enum(["bookings", "staff", "workspaces"]).optional(),
+      used: z.number().int().optional(),
+      limit: z.number().int().optional(),
+    }),
+  })
+  .meta({ id: "Error" });

@@ -1,0 +1,33 @@
+import { and, eq } from "drizzle-orm";
+import { webhookDeliveries, type DeliveryStatus } from "@/lib/db/schema";
+import { pageClauses, toPage, type Page } from "@/lib/http/pagination";
+import type { WorkspaceContext } from "@/lib/http/route";
+import { getEndpointOrThrow } from "./manage-endpoints";
+import { toWebhookDelivery } from "./serialize";
+import type { WebhookDelivery } from "./schemas";
+
+type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+
+/** The spec's deliveries page: next_cursor is absent (not null) on the last page. */
+export type DeliveryPage = { data: WebhookDelivery[]; next_cursor?: string };
+
+/** One endpoint's delivery history, newest first, optionally one status only. */
+export async function listDeliveries({ ctx, endpointId, page, status }: { ctx: Ctx; endpointId: string; page: Page; status?: DeliveryStatus }): Promise<DeliveryPage> {
+  await getEndpointOrThrow({ ctx, id: endpointId });
+  const { where, orderBy } = pageClauses({ createdAt: webhookDeliveries.createdAt, id: webhookDeliveries.id }, page);
+  const rows = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.workspaceId, ctx.workspace.id),
+        eq(webhookDeliveries.endpointId, endpointId),
+        status === undefined ? undefined : eq(webhookDeliveries.status, status),
+        where,
+      ),
+    )
+    .orderBy(...orderBy)
+    .limit(page.limit + 1);
+  const { data, next_cursor } = toPage(rows, page, toWebhookDelivery);
+  return next_cursor === null ? { data } : { data, next_cursor };
+}

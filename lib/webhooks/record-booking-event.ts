@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { and, arrayContains, eq } from "drizzle-orm";
+import type { Queryable } from "@/lib/db/client";
+import { bookings, customers, services, staff, webhookDeliveries, webhookEndpoints, workspaces } from "@/lib/db/schema";
+import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
+
+export const WEBHOOK_EVENT_TYPES = ["booking.created", "booking.cancelled", "booking.rescheduled"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export type RecordBookingEventInput = {
+  workspaceId: string;
+  type: WebhookEventType;
+  bookingId: string;
+  /** Required for booking.rescheduled: where the booking was before the move. */
+  previousStartsAt?: Date;
+  now: Date;
+};
+
+/** The payload exactly as the spec's "Payload shape"; it never carries a secret, token or code. */
+export type BookingEventPayload = {
+  id: string;
+  type: WebhookEventType;
+  created_at: string;
+  data: {
+    booking: {
+      id: string;
+      status: string;
+      starts_at: string;
+      ends_at: string;
+      service: { id: string; name: string };
+      staff: { id: string; name: string };
+      customer: { id: string; name: string; email: string; phone: string };
+      created_via: "sk" | "pk";
+      rescheduled_from_id: string | null;
+    };
+    previous_starts_at?: string;
+  };
+};
+
+/**
+ * The transactional outbox for webhooks: call it inside the transaction that changes the
+ * booking. It writes one pending delivery per active endpoint subscribed to `type`, due now;
+ * the background driver (Inngest or the in-process runner) sends them after commit.
+ */
+export async function recordBookingEvent(tx: Queryable, input: RecordBookingEventInput): Promise<void> {
+  if (input.type === "booking.rescheduled" && !input.previousStartsAt) {
+    throw new Error("booking.rescheduled needs previousStartsAt");
+  }
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.workspaceId, input.workspaceId),
+        eq(webhookEndpoints.active, true),
+        arrayContains(webhookEndpoints.events, [input.type]),
+      ),
+    );
+  if (endpoints.length === 0) return;
+
+  const [row] = await tx
+    .select({ booking: bookings, service: services, staff, customer: customers, timezone: workspaces.timezone })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(staff, eq(staff.id, bookings.staffId))
+    .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
+    .where(and(eq(bookings.id, input.bookingId), eq(bookings.workspaceId, input.workspaceId)));
+  if (!row) throw new Error(`recordBookingEvent: booking ${input.bookingId} not in workspace ${input.workspaceId}`);
+
+  const booking: BookingEventPayload["data"]["booking"] = {
+    id: row.booking.id,
+    status: row.booking.status,
+    starts_at: toZonedIso(row.booking.startsAt, row.timezone),
+    ends_at: toZonedIso(row.booking.endsAt, row.timezone),
+    service: { id: row.service.id, name: row.service.name },
+    staff: { id: row.staff.id, name: row.staff.name },
+    customer: { id: row.customer.id, name: row.customer.name, email: row.customer.email, phone: row.customer.phone ?? "" },
+    created_via: row.booking.createdVia,
+    rescheduled_from_id: row.booking.rescheduledFromId ?? null,
+  };
+
+  const values = endpoints.map((endpoint) => {
+    const id = randomUUID();
+    const payload: BookingEventPayload = {
+      id,
+      type: input.type,
+      created_at: toUtcIso(input.now),
+      data:
+        input.type === "booking.rescheduled"
+          ? { booking, previous_starts_at: toZonedIso(input.previousStartsAt!, row.timezone) }
+          : { booking },
+    };
+    return {
+      id,
+      workspaceId: input.workspaceId,
+      endpointId: endpoint.id,
+      eventType: input.type,
+      payload,
+      status: "pending" as const,
+      nextRetryAt: input.now,
+      createdAt: input.now,
+    };
+  });
+  await tx.insert(webhookDeliveries).values(values);
+}

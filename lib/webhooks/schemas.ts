@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { DELIVERY_STATUSES } from "@/lib/db/schema";
+import { PageQuery } from "@/lib/http/pagination";
+import { DateTimeOutput, HttpUrl, Uuid } from "@/lib/schemas";
+import { WEBHOOK_EVENT_TYPES } from "./record-booking-event";
+
+export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES).meta({ id: "WebhookEventType" });
+
+/** A non-empty set of event types; repeats collapse, order is kept. */
+const EventList = z
+  .array(WebhookEventType)
+  .min(1, "must name at least one event type")
+  .max(WEBHOOK_EVENT_TYPES.length * 4)
+  .transform((events) => [...new Set(events)]);
+
+const EndpointUrl = HttpUrl.meta({
+  description:
+    "Where deliveries are POSTed. https only, and no private, loopback or link-local address (checked here and again after DNS resolution at delivery time), unless the server runs with dev tools.",
+  example: "https://example.com/webhooks/bookings",
+});
+
+export const WebhookEndpoint = z
+  .object({
+    id: Uuid,
+    url: z.string(),
+    events: z.array(WebhookEventType),
+    active: z.boolean(),
+    consecutive_failures: z.number().int().meta({
+      description: "Deliveries in a row that exhausted all their attempts; 3 deactivate the endpoint; a success resets it to 0.",
+    }),
+    last_success_at: DateTimeOutput.nullable(),
+    last_failure_at: DateTimeOutput.nullable().meta({ description: "The last failed attempt." }),
+    created_at: DateTimeOutput,
+    secret: z.string().optional().meta({ description: "Signing secret; only on the create response. Store it: it cannot be read later." }),
+  })
+  .meta({ id: "WebhookEndpoint" });
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+export const CreateWebhookEndpointBody = z.object({ url: EndpointUrl, events: EventList });
+export type CreateWebhookEndpointBody = z.infer<typeof CreateWebhookEndpointBody>;
+
+export const UpdateWebhookEndpointBody = z.object({
+  url: EndpointUrl.optional(),
+  events: EventList.optional(),
+  active: z.boolean().optional(),
+});
+export type UpdateWebhookEndpointBody = z.infer<typeof UpdateWebhookEndpointBody>;
+
+export const RotatedSecret = z
+  .object({ id: Uuid, secret: z.string().meta({ description: "The new signing secret, shown once; the old one is dead." }) })
+  .meta({ id: "WebhookEndpointSecret" });
+
+export const DeliveryStatus = z.enum(DELIVERY_STATUSES).meta({
+  id: "WebhookDeliveryStatus",
+  description: "pending: attempts remain (or none made yet); succeeded: an attempt got a 2xx; failed: all 5 attempts failed.",
+});
+
+export const WebhookDelivery = z
+  .object({
+    id: Uuid.meta({ description: "Also the payload id and the Booking-Delivery header; stable across retries." }),
+    event_type: WebhookEventType,
+    status: DeliveryStatus,
+    attempts: z.number().int(),
+    response_status: z.number().int().nullable().meta({ description: "The HTTP status of the last reply; null before any reply." }),
+    last_error: z.string().nullable(),
+    next_retry_at: DateTimeOutput.nullable(),
+    created_at: DateTimeOutput,
+    completed_at: DateTimeOutput.nullable(),
+    payload: z.record(z.string(), z.unknown()).meta({ description: "The body sent (or to be sent)." }),
+  })
+  .meta({ id: "WebhookDelivery" });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookEndpointIdParams = z.object({ id: Uuid });
+export const WebhookDeliveryIdParams = z.object({ id: Uuid, deliveryId: Uuid });
+
+export const ListWebhookEndpointsQuery = PageQuery;
+
+export const ListDeliveriesQuery = PageQuery.extend({ status: DeliveryStatus.optional() });
+export type ListDeliveriesQuery = z.infer<typeof ListDeliveriesQuery>;

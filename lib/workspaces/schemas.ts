@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { DateTimeOutput, E164Phone, Email, HttpUrl, IanaTimezone, PlainText, Uuid } from "@/lib/schemas";
+import { SLUG_PATTERN } from "./slug";
+
+export const MIN_SLOT_INTERVAL_MINUTES = 5;
+export const MAX_SLOT_INTERVAL_MINUTES = 720;
+/** Steps are whole multiples of 5 minutes, so slots land on times people read easily. */
+export const SLOT_INTERVAL_STEP_MINUTES = 5;
+
+export const SlotIntervalMinutes = z
+  .number()
+  .int()
+  .min(MIN_SLOT_INTERVAL_MINUTES)
+  .max(MAX_SLOT_INTERVAL_MINUTES)
+  .multipleOf(SLOT_INTERVAL_STEP_MINUTES, "must be a multiple of 5 minutes")
+  .meta({ description: "Step between offered starts, counted from the start of each working-hours block: 5 to 720, a multiple of 5." });
+
+export const Slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(SLUG_PATTERN, "must be 1 to 64 lowercase letters, digits and inner hyphens")
+  .meta({ example: "studio-north" });
+
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency").map((code) => code.toLowerCase()));
+
+/** ISO 4217, stored lowercase like Stripe (`EUR` → `eur`). */
+export const Currency = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((code) => CURRENCIES.has(code), "must be an ISO 4217 currency code such as eur")
+  .meta({ example: "eur" });
+
+/** A wording key for the booking pages (general, salon, clinic, …); it never changes mechanics. */
+export const Vertical = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,31}$/, "must be a lowercase word such as general, salon or clinic")
+  .meta({ example: "general" });
+
+export const TEXT_LIMITS = {
+  name: 200,
+  bookingPolicy: 5_000,
+  blurb: 2_000,
+  confirmationNote: 2_000,
+  socialTitle: 200,
+  socialDescription: 500,
+  refundPolicy: 5_000,
+} as const;
+
+export const StripeAccountId = z.string().regex(/^acct_[0-9A-Za-z_]{1,255}$/, "must be a Stripe account id such as acct_1A2b3C");
+
+/**
+ * The workspace settings resource (GET/PATCH /v1/workspace). Plain-text fields are returned
+ * exactly as stored; every nullable field is present (null when unset).
+ */
+export const WorkspaceSettings = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    slug: z.string(),
+    timezone: z.string().meta({ description: "IANA zone name." }),
+    currency: z.string().meta({ description: "ISO 4217, lowercase." }),
+    slot_interval_minutes: z.number().int(),
+    require_verification: z.boolean(),
+    sms_enabled: z.boolean(),
+    allow_staff_choice: z.boolean(),
+    vertical: z.string(),
+    booking_policy: z.string().nullable(),
+    contact_email: z.string().nullable(),
+    contact_phone: z.string().nullable().meta({ description: "E.164." }),
+    blurb: z.string().nullable(),
+    terms_url: z.string().nullable(),
+    website_url: z.string().nullable(),
+    instagram_url: z.string().nullable(),
+    maps_url: z.string().nullable(),
+    confirmation_note: z.string().nullable(),
+    social_title: z.string().nullable(),
+    social_description: z.string().nullable(),
+    refund_policy: z.string().nullable(),
+    stripe_account_id: z.string().nullable(),
+    created_at: DateTimeOutput,
+  })
+  .meta({ id: "WorkspaceSettings" });
+export type WorkspaceSettings = z.infer<typeof WorkspaceSettings>;
+
+/** PATCH is partial: omitted fields keep their value; null clears a nullable field. */
+export const UpdateWorkspaceBody = z.object({
+  name: z.string().trim().min(1).max(TEXT_LIMITS.name).optional(),
+  slug: Slug.optional().meta({ description: "409 conflict when another workspace has it." }),
+  timezone: IanaTimezone.optional(),
+  currency: Currency.optional(),
+  slot_interval_minutes: SlotIntervalMinutes.optional(),
+  require_verification: z.boolean().optional(),
+  sms_enabled: z.boolean().optional(),
+  allow_staff_choice: z.boolean().optional(),
+  vertical: Vertical.optional(),
+  booking_policy: PlainText(TEXT_LIMITS.bookingPolicy).nullable().optional(),
+  contact_email: Email.nullable().optional(),
+  contact_phone: E164Phone.nullable().optional(),
+  blurb: PlainText(TEXT_LIMITS.blurb).nullable().optional(),
+  terms_url: HttpUrl.nullable().optional(),
+  website_url: HttpUrl.nullable().optional(),
+  instagram_url: HttpUrl.nullable().optional(),
+  maps_url: HttpUrl.nullable().optional(),
+  confirmation_note: PlainText(TEXT_LIMITS.confirmationNote).nullable().optional(),
+  social_title: PlainText(TEXT_LIMITS.socialTitle).nullable().optional(),
+  social_description: PlainText(TEXT_LIMITS.socialDescription).nullable().optional(),
+  refund_policy: PlainText(TEXT_LIMITS.refundPolicy).nullable().optional(),
+  stripe_account_id: StripeAccountId.nullable().optional(),
+});
+export type UpdateWorkspaceBody = z.infer<typeof UpdateWorkspaceBody>;
+
+export const WorkspaceUsage = z
+  .object({
+    period_start: z.iso.date().meta({ description: "First day of the billing period (UTC calendar month)." }),
+    period_end: z.iso.date().meta({ description: "Last day of the billing period, inclusive." }),
+    bookings_this_month: z.number().int().meta({ description: "This workspace's bookings confirmed in the period; counted, never capped." }),
+    staff: z.number().int().meta({ description: "This workspace's active calendars." }),
+    sms_sent_this_month: z.number().int().meta({ description: "SMS this workspace queued or sent in the period (failed ones excluded)." }),
+  })
+  .meta({ id: "WorkspaceUsage" });
+export type WorkspaceUsage = z.infer<typeof WorkspaceUsage>;

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../helpers/api";
+import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
+import { addService, bookingsOf, clientIpOf, localAt, newCustomer, setNow } from "../helpers/bookings";
+
+const create = (ws: TestWorkspace, key: string, body: unknown, apiKey = ws.sk) =>
+  api.post("/v1/bookings", { key: apiKey, body, headers: { "Idempotency-Key": key, ...clientIpOf(ws) } });
+
+describe("POST /v1/bookings with Idempotency-Key", () => {
+  it("replays the stored response (status, body, Idempotent-Replayed: true) and makes no second booking", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
+    const first = await create(ws, "order-1", body, ws.pk);
+    const replay = await create(ws, "order-1", body, ws.pk);
+
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body).toEqual(first.body);
+    expect(replay.body.access_token).toBe(first.body.access_token);
+    expect(await bookingsOf(ws)).toHaveLength(1);
+  });
+
+  it("refuses the same key with another body (422 idempotency_mismatch), and never replays it", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
+    expect((await create(ws, "order-2", body)).status).toBe(201);
+    const other = await create(ws, "order-2", { ...body, starts_at: localAt(ws, 2, "12:00") });
+    expectError(other, 422, "idempotency_mismatch");
+    expect(other.headers.get("idempotent-replayed")).toBeNull();
+    expect(await bookingsOf(ws)).toHaveLength(1);
+  });
+
+  it("stores only 2xx: after a 409 the same key and body run again", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const starts_at = localAt(ws, 2, "10:00");
+    const blocker = await create(ws, "blocker", { service_id: service.id, starts_at, customer: newCustomer() });
+    const body = { service_id: service.id, starts_at, customer: newCustomer() };
+    expectError(await create(ws, "order-3", body), 409, "slot_unavailable");
+    await api.post(`/v1/bookings/${blocker.body.id}/cancel`, { key: ws.sk });
+    const retried = await create(ws, "order-3", body);
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("makes one booking from simultaneous identical requests; the others are refused or replay, never a second booking", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
+    const responses = await Promise.all(Array.from({ length: 6 }, () => create(ws, "order-4", body)));
+
+    const fresh = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
+    expect(fresh).toHaveLength(1);
+    for (const response of responses) {
+      if (response === fresh[0]) continue;
+      if (response.status === 201) {
+        expect(response.headers.get("idempotent-replayed")).toBe("true");
+        expect(response.body).toEqual(fresh[0]!.body);
+      } else {
+        expect(response.status, JSON.stringify(response.body)).toBe(409);
+        expect(["conflict", "slot_unavailable"]).toContain(response.body.error.type);
+      }
+    }
+    expect(await bookingsOf(ws)).toHaveLength(1);
+  });
+
+  it("keeps keys per workspace for 24 hours", async () => {
+    const ws = await newWorkspace();
+    const other = await newWorkspace();
+    const service = await addService(ws);
+    const otherService = await addService(other);
+    const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
+    expect((await create(ws, "shared-key", body)).status).toBe(201);
+    const elsewhere = await create(other, "shared-key", { ...body, service_id: otherService.id });
+    expect([elsewhere.status, elsewhere.headers.get("idempotent-replayed")]).toEqual([201, null]);
+
+    await setNow(new Date(Date.now() + 24 * 3_600_000 + 60_000));
+    const later = await create(ws, "shared-key", { ...body, starts_at: localAt(ws, 2, "14:00") });
+    expect([later.status, later.headers.get("idempotent-replayed")]).toEqual([201, null]);
+    expect(await bookingsOf(ws)).toHaveLength(2);
+  });
+
+  it("refuses an empty or over-long key", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
+    expectError(await create(ws, "", body), 422, "validation_failed", "Idempotency-Key");
+    expectError(await create(ws, "k".repeat(256), body), 422, "validation_failed", "Idempotency-Key");
+    expect(await bookingsOf(ws)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,229 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { setConfigForTesting } from "@/lib/config";
+import { bookings } from "@/lib/db/schema";
+import { OUTBOX_MAX_ATTEMPTS, OUTBOX_RETRY_DELAYS_SECONDS } from "@/lib/notifications/send-due-messages";
+import { setMessageTransportsForTesting, type Mailer } from "@/lib/notifications/transports";
+import { setClockOffset } from "@/lib/time/clock";
+import { api } from "../helpers/api";
+import { newWorkspace } from "../helpers/fixtures";
+import { addService, book, setNow, updateWorkspace } from "../helpers/bookings";
+import { findPart, parseMime } from "../helpers/mime";
+import { captureMailer, HOSTILE_BUSINESS, HOSTILE_CUSTOMER, outboxRows, runJobs, STARTS_AT, workspaceName } from "../helpers/outbox";
+import { queueMessage, seedBooking } from "../helpers/seed-booking";
+import { currentDb } from "../helpers/setup-file";
+
+afterEach(() => setMessageTransportsForTesting(undefined));
+
+/** RFC 5545 unfolding: a CRLF followed by one space continues the line. */
+function unfold(ics: string): string[] {
+  return ics.replace(/\r\n /g, "").split("\r\n");
+}
+
+describe("booking emails", () => {
+  it("sends the confirmation with the manage link, the note, contacts, the zone-labelled time and an .ics, all escaped", async () => {
+    const ws = await newWorkspace({ timezone: "Europe/Paris" });
+    await updateWorkspace(ws, {
+      name: HOSTILE_BUSINESS,
+      confirmationNote: "Bring <b>nothing</b>.\nSee you soon",
+      contactEmail: "hello@biz.test",
+      contactPhone: "+33123456789",
+    });
+    const customerEmail = `ada-${ws.id}@example.com`;
+    const service = await addService(ws, { name: "Cut, wash; dry", durationMinutes: 60 });
+    await setNow("2031-03-05T12:00:00Z");
+    const created = await book(ws, { service_id: service.id, starts_at: "2031-03-10T09:00:00+01:00", customer: { name: HOSTILE_CUSTOMER, email: customerEmail } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const booking = created.body as { id: string };
+    const token = created.body.access_token as string;
+    const capture = captureMailer();
+    setMessageTransportsForTesting({ mailer: capture.mailer });
+    expect((await runJobs())["outbox-messages"]).toBe(1);
+
+    expect(capture.sent).toHaveLength(1);
+    const message = parseMime(capture.sent[0]!);
+    expect(message.headers.to).toBe(customerEmail);
+    expect(message.headers.from).toBe("Bookings <bookings@example.test>");
+    expect(message.headers.subject).toBe(`Booking confirmed with ${HOSTILE_BUSINESS}`);
+    const manageUrl = `http://localhost:3000/manage/${token}`;
+
+    const text = findPart(message, "text/plain")!.body;
+    expect(text).toContain(manageUrl);
+    expect(text).toContain("Monday 10 March 2031, 09:00–10:00 (Europe/Paris)");
+    expect(text).toContain("Bring <b>nothing</b>.\nSee you soon");
+    expect(text).toContain("Email: hello@biz.test");
+    expect(text).toContain("Phone: +33123456789");
+    expect(text).toContain(`Hello ${HOSTILE_CUSTOMER},`);
+
+    const html = findPart(message, "text/html")!.body;
+    expect(html).not.toMatch(/<script|<img|<b>nothing/);
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Sons");
+    expect(html).toContain("Hello &lt;img src=x onerror=alert(1)&gt;,");
+    expect(html).toContain("Bring &lt;b&gt;nothing&lt;/b&gt;.<br>See you soon");
+    expect(html).toContain(`<a href="${manageUrl}">`);
+    expect(html).toContain("Monday 10 March 2031, 09:00–10:00 (Europe/Paris)");
+
+    const calendar = findPart(message, "text/calendar")!;
+    expect(calendar.headers["content-type"]).toMatch(/method=PUBLISH/);
+    expect(calendar.headers["content-disposition"]).toMatch(/booking\.ics/);
+    const ics = calendar.body;
+    expect(ics.endsWith("\r\n")).toBe(true);
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+    const lines = unfold(ics);
+    expect(lines[0]).toBe("BEGIN:VCALENDAR");
+    expect(lines).toContain("VERSION:2.0");
+    expect(lines).toContain("METHOD:PUBLISH");
+    expect(lines).toContain(`UID:${booking.id}`);
+    expect(lines).toContain("DTSTART:20310310T080000Z");
+    expect(lines).toContain("DTEND:20310310T090000Z");
+    expect(lines).toContain(`SUMMARY:Cut\\, wash\\; dry – ${HOSTILE_BUSINESS}`);
+    expect(lines).toContain(`URL:${manageUrl}`);
+    expect(lines.find((line) => line.startsWith("DESCRIPTION:"))).toContain(`\\nManage your booking: ${manageUrl}`);
+    expect(lines.find((line) => line.startsWith("DTSTAMP:"))).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
+
+    const [row] = await outboxRows(customerEmail);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+  });
+
+  it("sends the verification code, the reschedule (new and old time) and the cancellation (no link, METHOD:CANCEL)", async () => {
+    const ws = await newWorkspace({ timezone: "America/New_York" });
+    const customerEmail = `grace-${ws.id}@example.com`;
+    const { booking, token } = await seedBooking(ws, { startsAt: STARTS_AT, customer: { name: "Grace", email: customerEmail } });
+    await queueMessage(booking.id, "verification_code", { code: "042917" });
+    await queueMessage(booking.id, "reschedule", { previousStartsAt: new Date("2031-03-08T15:00:00Z") });
+
+    const listed = await api.get("/dev/outbox/messages", { query: { to: customerEmail } });
+    expect(listed.status).toBe(200);
+    const [reschedule, code] = listed.body.data;
+    expect(code.subject).toBe(`042917 is your code for ${await workspaceName(ws.id)}`);
+    expect(code.text).toContain("Your confirmation code is 042917.");
+    expect(reschedule.text).toContain("Monday 10 March 2031, 04:00–05:00 (America/New_York)");
+    expect(reschedule.text).toContain("Previously: Saturday 8 March 2031, 10:00–11:00 (America/New_York)");
+    expect(reschedule.text).toContain(`http://localhost:3000/manage/${token}`);
+
+    // Cancelling clears the token first, as cancelBooking does; the email then carries no link.
+    await currentDb()
+      .db.update(bookings)
+      .set({ status: "cancelled", accessTokenHash: null, accessTokenSealed: null })
+      .where(eq(bookings.id, booking.id));
+    await queueMessage(booking.id, "cancellation");
+    const capture = captureMailer();
+    setMessageTransportsForTesting({ mailer: capture.mailer });
+    await runJobs();
+    expect(capture.sent).toHaveLength(3);
+    const cancellation = parseMime(capture.sent.find((raw) => raw.includes("Subject: Booking cancelled"))!);
+    expect(findPart(cancellation, "text/plain")!.body).not.toContain("/manage/");
+    const ics = unfold(findPart(cancellation, "text/calendar")!.body);
+    expect(ics).toContain("METHOD:CANCEL");
+    expect(ics).toContain("STATUS:CANCELLED");
+    expect(ics).toContain(`UID:${booking.id}`);
+    expect(Number(ics.find((line) => line.startsWith("SEQUENCE:"))!.slice(9))).toBeGreaterThan(0);
+  });
+});
+
+describe("queueing", () => {
+  it("never fails the booking's transaction over an unreadable manage token: the message goes without the link", async () => {
+    const ws = await newWorkspace();
+    const email = `sealed-${ws.id}@example.com`;
+    const { booking } = await seedBooking(ws, { startsAt: STARTS_AT, customer: { email } });
+    await currentDb().db.update(bookings).set({ accessTokenSealed: "v1.bad.bad.bad" }).where(eq(bookings.id, booking.id));
+    await queueMessage(booking.id, "confirmation");
+    const [row] = await outboxRows(email);
+    expect(row!.subject).toMatch(/^Booking confirmed/);
+    expect(row!.text).not.toContain("/manage/");
+  });
+});
+
+describe("outbox sending", () => {
+  it("without SMTP_URL the outbox row is the delivery: marked sent, listed in /dev/outbox", async () => {
+    const ws = await newWorkspace();
+    const email = `plain-${ws.id}@example.com`;
+    const { booking } = await seedBooking(ws, { startsAt: STARTS_AT, customer: { email } });
+    await queueMessage(booking.id, "confirmation");
+    expect((await outboxRows(email))[0]!.status).toBe("pending");
+    await runJobs();
+    expect((await outboxRows(email))[0]).toMatchObject({ status: "sent", attempts: 1 });
+    // Sent once: a second run has nothing to do for it.
+    await runJobs();
+    expect((await outboxRows(email))[0]!.attempts).toBe(1);
+  });
+
+  it("retries a failed send with backoff and gives up after the last attempt, never touching the booking", async () => {
+    const ws = await newWorkspace();
+    const email = `flaky-${ws.id}@example.com`;
+    const { booking } = await seedBooking(ws, { startsAt: STARTS_AT, customer: { email } });
+    await queueMessage(booking.id, "confirmation");
+    let calls = 0;
+    const failing: Mailer = {
+      send: async () => {
+        calls++;
+        throw new Error("550 mailbox unavailable");
+      },
+    };
+    setMessageTransportsForTesting({ mailer: failing });
+    let offsetMs = 0;
+    for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt++) {
+      await runJobs();
+      const [row] = await outboxRows(email);
+      expect(row!.attempts).toBe(attempt);
+      expect(row!.lastError).toBe("550 mailbox unavailable");
+      if (attempt < OUTBOX_MAX_ATTEMPTS) {
+        expect(row!.status).toBe("pending");
+        const delayMs = OUTBOX_RETRY_DELAYS_SECONDS[attempt - 1]! * 1000;
+        expect(row!.nextAttemptAt!.getTime() - Date.now() - offsetMs).toBeGreaterThan(delayMs - 10_000);
+        expect(row!.nextAttemptAt!.getTime() - Date.now() - offsetMs).toBeLessThanOrEqual(delayMs + 1_000);
+        // Not due yet: a run now does not retry.
+        await runJobs();
+        expect((await outboxRows(email))[0]!.attempts).toBe(attempt);
+        offsetMs += delayMs + 1_000;
+        await setClockOffset(currentDb().db, offsetMs);
+      } else {
+        expect(row).toMatchObject({ status: "failed", nextAttemptAt: null });
+      }
+    }
+    expect(calls).toBe(OUTBOX_MAX_ATTEMPTS);
+    await setClockOffset(currentDb().db, offsetMs + 86_400_000);
+    await runJobs();
+    expect(calls).toBe(OUTBOX_MAX_ATTEMPTS);
+    const [after] = await currentDb().db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(after!.status).toBe("confirmed");
+  });
+
+  it("sends SMS through Twilio's REST API when configured, and retries a refusal", async () => {
+    const requests: { method: string; url: string; authorization: string; body: URLSearchParams }[] = [];
+    let reply = { status: 201, body: `{"sid":"SM123"}` };
+    const server = createServer(async (req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      requests.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization ?? "", body: new URLSearchParams(Buffer.concat(chunks).toString()) });
+      res.writeHead(reply.status, { "Content-Type": "application/json" }).end(reply.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      setConfigForTesting({ twilio: { accountSid: "AC0123", authToken: "s3cret", from: "+15550001111", baseUrl: `http://127.0.0.1:${port}` } });
+      const ws = await newWorkspace();
+      await updateWorkspace(ws, { smsEnabled: true, name: "Salon Zoë" });
+      const { booking } = await seedBooking(ws, { startsAt: STARTS_AT, customer: { email: `sms-${ws.id}@example.com`, phone: "+33612345678" } });
+      await queueMessage(booking.id, "verification_code", { code: "123456" });
+      await runJobs();
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatchObject({ method: "POST", url: "/2010-04-01/Accounts/AC0123/Messages.json" });
+      expect(requests[0]!.authorization).toBe(`Basic ${Buffer.from("AC0123:s3cret").toString("base64")}`);
+      expect(Object.fromEntries(requests[0]!.body)).toEqual({ To: "+33612345678", From: "+15550001111", Body: "123456 is your Salon Zoë booking code." });
+      expect((await outboxRows("+33612345678"))[0]).toMatchObject({ channel: "sms", status: "sent" });
+
+      reply = { status: 400, body: `{"code":21211,"message":"Invalid 'To' Phone Number"}` };
+      await queueMessage(booking.id, "confirmation");
+      await runJobs();
+      const pending = (await outboxRows("+33612345678")).find((row) => row.status !== "sent")!;
+      expect(pending).toMatchObject({ status: "pending", attempts: 1 });
+      expect(pending.lastError).toContain("Twilio answered 400");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

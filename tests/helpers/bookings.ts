@@ -1,0 +1,154 @@
+import { and, desc, eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { expect } from "vitest";
+import {
+  bookings,
+  outboxMessages,
+  questions,
+  serviceStaff,
+  services,
+  staff,
+  webhookDeliveries,
+  webhookEndpoints,
+  workingHours,
+  workspaces,
+  type BookingRow,
+  type QuestionRow,
+  type ServiceRow,
+  type WorkspaceRow,
+} from "@/lib/db/schema";
+import { seal } from "@/lib/secrets/seal";
+import { setClockOffset } from "@/lib/time/clock";
+import { api, type ApiResponse } from "./api";
+import type { TestWorkspace } from "./fixtures";
+import { currentDb } from "./setup-file";
+
+/**
+ * Catalogue rows for booking tests, written with drizzle (the catalogue routes are another
+ * engineer's), plus readers for what a booking leaves behind (outbox, webhook deliveries).
+ */
+const db = () => currentDb().db;
+
+export type Block = { weekday: number; startMinute: number; endMinute: number };
+/** 09:00–17:00 every day of the week. */
+export const EVERY_DAY_9_TO_5: Block[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 }));
+
+export async function setWorkingHours(ws: TestWorkspace, staffId: string, blocks: Block[] = EVERY_DAY_9_TO_5): Promise<void> {
+  await db().delete(workingHours).where(eq(workingHours.staffId, staffId));
+  if (blocks.length > 0) await db().insert(workingHours).values(blocks.map((block) => ({ ...block, workspaceId: ws.id, staffId })));
+}
+
+export async function addCalendar(ws: TestWorkspace, name = "Robin", blocks: Block[] = EVERY_DAY_9_TO_5): Promise<string> {
+  const [row] = await db().insert(staff).values({ workspaceId: ws.id, name }).returning();
+  await setWorkingHours(ws, row!.id, blocks);
+  return row!.id;
+}
+
+/**
+ * A service offered by the given calendars (default: the workspace's first, with 9–5 hours
+ * every day). A paid service also connects the workspace's (test-mode) payment account.
+ */
+export async function addService(
+  ws: TestWorkspace,
+  fields: Partial<typeof services.$inferInsert> = {},
+  staffIds: string[] = [ws.staffId],
+): Promise<ServiceRow> {
+  if (fields.paymentMode && fields.paymentMode !== "none") await updateWorkspace(ws, { stripeAccountId: "acct_test_bookings" });
+  const [service] = await db()
+    .insert(services)
+    .values({ workspaceId: ws.id, name: "Haircut", durationMinutes: 60, ...fields })
+    .returning();
+  for (const staffId of staffIds) {
+    const hasHours = await db().select().from(workingHours).where(eq(workingHours.staffId, staffId));
+    if (hasHours.length === 0) await setWorkingHours(ws, staffId);
+    await db().insert(serviceStaff).values({ workspaceId: ws.id, serviceId: service!.id, staffId });
+  }
+  return service!;
+}
+
+export async function updateWorkspace(ws: TestWorkspace, fields: Partial<WorkspaceRow>): Promise<void> {
+  await db().update(workspaces).set(fields).where(eq(workspaces.id, ws.id));
+}
+
+export async function addQuestion(ws: TestWorkspace, fields: Partial<typeof questions.$inferInsert> & { label: string; type: QuestionRow["type"] }): Promise<QuestionRow> {
+  const [row] = await db().insert(questions).values({ workspaceId: ws.id, ...fields }).returning();
+  return row!;
+}
+
+export async function addWebhookEndpoint(ws: TestWorkspace, events = ["booking.created", "booking.cancelled", "booking.rescheduled"]): Promise<string> {
+  const [row] = await db().insert(webhookEndpoints).values({ workspaceId: ws.id, url: "https://hooks.example.com/in", events, secretSealed: seal("whsec_test") }).returning();
+  return row!.id;
+}
+
+/** The webhook deliveries written for a workspace, oldest first: [event type, booking id, payload]. */
+export async function deliveriesOf(ws: TestWorkspace): Promise<{ type: string; bookingId: string; payload: any }[]> {
+  const rows = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, ws.id)).orderBy(webhookDeliveries.createdAt);
+  return rows.map((row) => ({ type: row.eventType, bookingId: (row.payload as any).data.booking.id, payload: row.payload }));
+}
+
+export async function messagesTo(email: string): Promise<{ channel: string; subject: string; text: string }[]> {
+  return db().select().from(outboxMessages).where(eq(outboxMessages.to, email)).orderBy(desc(outboxMessages.createdAt));
+}
+
+/** The 6-digit code of the latest message to `email`. */
+export async function latestCodeFor(email: string): Promise<string> {
+  const [message] = await messagesTo(email);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  expect(code, `a 6-digit code in the latest message to ${email}`).toBeDefined();
+  return code!;
+}
+
+export async function bookingRow(id: string): Promise<BookingRow> {
+  const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+  return row!;
+}
+
+export async function bookingsOf(ws: TestWorkspace): Promise<BookingRow[]> {
+  return db().select().from(bookings).where(and(eq(bookings.workspaceId, ws.id)));
+}
+
+/** A wall time in the workspace zone, `days` local days from today, as RFC 3339 with its offset. */
+export function localAt(ws: Pick<TestWorkspace, "timezone">, days: number, time: string, base: Date = new Date()): string {
+  const [hour, minute] = time.split(":").map(Number);
+  return DateTime.fromJSDate(base, { zone: ws.timezone })
+    .plus({ days })
+    .set({ hour, minute, second: 0, millisecond: 0 })
+    .toISO({ suppressMilliseconds: true })!;
+}
+
+/** Moves the app's clock so that now is (about) `instant`. */
+export async function setNow(instant: Date | string): Promise<void> {
+  const target = typeof instant === "string" ? DateTime.fromISO(instant, { setZone: true }).toMillis() : instant.getTime();
+  await setClockOffset(db(), target - Date.now());
+}
+
+let customerCounter = 0;
+export function newCustomer(fields: Record<string, unknown> = {}) {
+  return { name: "Ada Lovelace", email: `ada${++customerCounter}-${Date.now()}@example.com`, ...fields };
+}
+
+export type BookOptions = { key?: string; headers?: Record<string, string> };
+
+/**
+ * A client IP of the workspace's own (X-Forwarded-For), so publishable-key rate limits, which
+ * are also charged per IP, do not leak between the tests of a file.
+ */
+export function clientIpOf(ws: Pick<TestWorkspace, "id">): Record<string, string> {
+  const bytes = Buffer.from(ws.id.replaceAll("-", "").slice(0, 6), "hex");
+  return { "X-Forwarded-For": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` };
+}
+
+export async function book(ws: TestWorkspace, body: Record<string, unknown>, options: BookOptions = {}): Promise<ApiResponse> {
+  return api.post("/v1/bookings", {
+    key: options.key ?? ws.sk,
+    body: { customer: newCustomer(), ...body },
+    headers: { ...clientIpOf(ws), ...options.headers },
+  });
+}
+
+/** A confirmed booking made with the secret key; fails the test if it is not 201. */
+export async function bookConfirmed(ws: TestWorkspace, body: Record<string, unknown>): Promise<any> {
+  const response = await book(ws, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { migrateDb, openDb } from "@/lib/db/client";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Embedded: a tar of a migrated PGlite data dir that each test file clones. */
+    pgTemplateFile: string;
+    /** Real PostgreSQL: the migrated template database each test file copies. */
+    pgTemplateDatabase: string;
+  }
+}
+
+/**
+ * Builds the test database once with the production migrations; every test file then gets
+ * its own copy (PGlite clone, or CREATE DATABASE … TEMPLATE on real PostgreSQL).
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = `booking_tpl_${process.pid}`;
+    const admin = await openDb({ url, maxConnections: 1 });
+    await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${template}`));
+    await admin.db.execute(sql.raw(`CREATE DATABASE ${template}`));
+    const handle = await openDb({ url: withDatabase(url, template), maxConnections: 1 });
+    await migrateDb(handle);
+    await handle.close();
+    project.provide("pgTemplateDatabase", template);
+    project.provide("pgTemplateFile", "");
+    return async () => {
+      await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
+      await admin.close();
+    };
+  }
+  const handle = await openDb({});
+  await migrateDb(handle);
+  const client = (handle.db as unknown as { $client: { dumpDataDir: (c: "none") => Promise<Blob> } }).$client;
+  const dump = await client.dumpDataDir("none");
+  const dir = await mkdtemp(path.join(os.tmpdir(), "booking-pg-"));
+  const file = path.join(dir, "template.tar");
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+  project.provide("pgTemplateFile", file);
+  project.provide("pgTemplateDatabase", "");
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
+import { setConfigForTesting } from "@/lib/config";
+import { openDb, setDbForTesting, type DbHandle } from "@/lib/db/client";
+import { setClockOffset } from "@/lib/time/clock";
+import { withDatabase } from "./global-setup";
+
+/**
+ * Every test file gets its own database (a copy of the migrated template), so the dev clock
+ * and background work of one file never touch another. Tests inside a file each create
+ * their own workspace; the clock is reset before each test.
+ */
+let handle: DbHandle | undefined;
+let admin: DbHandle | undefined;
+let databaseName: string | undefined;
+
+export function currentDb(): DbHandle {
+  if (!handle) throw new Error("test database not open");
+  return handle;
+}
+
+beforeAll(async () => {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    databaseName = `booking_t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    admin = await openDb({ url, maxConnections: 1 });
+    await admin.db.execute(sql.raw(`CREATE DATABASE ${databaseName} TEMPLATE ${inject("pgTemplateDatabase")}`));
+    handle = await openDb({ url: withDatabase(url, databaseName), maxConnections: 20 });
+  } else {
+    const blob = new Blob([await readFile(inject("pgTemplateFile"))]);
+    handle = await openDb({ loadDataDir: blob });
+  }
+  setDbForTesting(handle);
+});
+
+beforeEach(async () => {
+  setConfigForTesting(undefined);
+  if (handle) await setClockOffset(handle.db, 0);
+});
+
+afterAll(async () => {
+  setDbForTesting(undefined);
+  await handle?.close();
+  if (admin && databaseName) {
+    await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    await admin.close();
+  }
+});
