@@ -11,6 +11,7 @@ import { createBooking } from "@/lib/booking-pages/public-api";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { BootstrapWorkspace, CreatedBooking, CustomerService, Question } from "@/lib/booking-pages/types";
 import type { Wording } from "@/lib/booking-pages/wording";
+import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useRetryCountdown } from "./use-retry-countdown";
 import styles from "./flow.module.css";
 
@@ -42,6 +43,7 @@ export function DetailsStep(props: DetailsStepProps) {
   const attempt = useRef<Attempt | null>(null);
   const errorBox = useRef<HTMLDivElement>(null);
   const waitSeconds = useRetryCountdown(failure?.waitForNextMinute === true, props.now);
+  const focusAfterCommit = useFocusAfterCommit();
   // Move focus to a failure once it is on screen (an animation frame can run before React commits it).
   useEffect(() => {
     if (failure) errorBox.current?.focus();
@@ -64,7 +66,7 @@ export function DetailsStep(props: DetailsStepProps) {
     if (Object.keys(found).length > 0) {
       setFailure(null);
       // Move to the first field with a problem; its message is tied to it by aria-describedby.
-      window.requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
       return;
     }
     const body = toCreateBody({ service, staffId, startsAt: slot.start, values, questions });
@@ -90,7 +92,7 @@ export function DetailsStep(props: DetailsStepProps) {
       const field = fieldForParam(error.param, body);
       if (field) {
         setErrors({ [field]: error.message || "Please check this field." });
-        window.requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+        focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
         return;
       }
     }

@@ -15,6 +15,7 @@ import { bookingStatusLabel } from "@/lib/booking-pages/status-labels";
 import { wordingFor } from "@/lib/booking-pages/wording";
 import { formatNotice, manageRows } from "./manage-rows";
 import { ReschedulePanel } from "./reschedule-panel";
+import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useServerClock } from "./use-server-clock";
 import styles from "./flow.module.css";
 
@@ -31,6 +32,7 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   const [customerZone, setCustomerZone] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const announce = useAnnounce();
+  const focusAfterCommit = useFocusAfterCommit();
   const now = useServerClock(serverNow);
   const { booking, workspace } = read;
   const wording = useMemo(() => wordingFor(workspace.vertical), [workspace.vertical]);
@@ -51,7 +53,7 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
       setRead(result.data);
       setMode("cancelled");
       announce("Your booking is cancelled.");
-      window.requestAnimationFrame(() => heading.current?.focus());
+      focusAfterCommit(() => heading.current);
       return;
     }
     setFailure(describeError(result.error, "manage"));
@@ -61,7 +63,7 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
     setRead(next);
     setMode("view");
     announce(`Your booking was moved to ${formatLongDate(next.booking.starts_at, next.workspace.timezone, locale)} at ${formatTime(next.booking.starts_at, next.workspace.timezone, locale)}.`, { toast: true, tone: "success" });
-    window.requestAnimationFrame(() => heading.current?.focus());
+    focusAfterCommit(() => heading.current);
   }
 
   if (mode === "reschedule" && workspace.publishable_key) {

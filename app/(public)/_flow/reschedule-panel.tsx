@@ -11,6 +11,7 @@ import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { Wording } from "@/lib/booking-pages/wording";
 import { SlotPicker } from "./slot-picker";
+import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useRetryCountdown } from "./use-retry-countdown";
 import styles from "./flow.module.css";
 
@@ -41,6 +42,7 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const waitSeconds = useRetryCountdown(failure?.waitForNextMinute === true, now);
+  const focusAfterCommit = useFocusAfterCommit();
 
   async function move() {
     if (!chosen) return;
@@ -55,7 +57,7 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
     const friendly = describeError(result.error, "manage");
     if (result.error.kind === "http" && (result.error.type === "slot_unavailable" || result.error.type === "outside_working_hours")) setRefreshKey((key) => key + 1);
     setFailure(friendly);
-    window.requestAnimationFrame(() => failureBox.current?.focus());
+    focusAfterCommit(() => failureBox.current);
   }
 
   const label = (slot: DaySlot) => `${formatLongDate(slot.start, displayZone, locale)} at ${formatTime(slot.start, displayZone, locale)} (${zoneCity(displayZone)} time)`;

@@ -8,6 +8,7 @@ import { describeError, type FriendlyError } from "@/lib/booking-pages/messages"
 import { verifyBooking } from "@/lib/booking-pages/public-api";
 import { HoldExpired } from "./hold-expired";
 import { HOLD_WARNING_SECONDS, type Hold } from "./use-hold";
+import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useRetryCountdown } from "./use-retry-countdown";
 import styles from "./flow.module.css";
 
@@ -30,6 +31,7 @@ export function VerifyStep({ publishableKey, bookingId, email, hold, onConfirmed
   const [verifying, setVerifying] = useState(false);
   const failureBox = useRef<HTMLDivElement>(null);
   const waitSeconds = useRetryCountdown(failure?.waitForNextMinute === true, now);
+  const focusAfterCommit = useFocusAfterCommit();
 
   async function submit() {
     if (waitSeconds > 0) return;
@@ -52,7 +54,7 @@ export function VerifyStep({ publishableKey, bookingId, email, hold, onConfirmed
       return;
     }
     setFailure(describeError(result.error, "verify"));
-    window.requestAnimationFrame(() => failureBox.current?.focus());
+    focusAfterCommit(() => failureBox.current);
   }
 
   return (
