@@ -212,6 +212,18 @@ describe("GET /v1/availability", () => {
     expect(starts).toEqual(["09:00", "09:30", "15:00", "15:30", "16:00"]);
   });
 
+  it("keeps time off to the millisecond: one past a slot's edge blocks it, an exact edge does not", async () => {
+    await setNow("2030-06-01T12:00:00Z");
+    const s = await setup();
+    // One hour-long appointment every 30 minutes. The first absence starts 1 ms before 10:00 and
+    // ends 1 ms into 11:00: 09:00 to 11:00 are blocked. The second starts exactly as 13:00's
+    // appointment ends (13:00 stays) and lasts 1 ms (13:30 and 14:00 go).
+    await ok(api.post(`/v1/staff/${s.ws.staffId}/time-off`, { key: s.ws.sk, body: { starts_at: "2030-06-10T09:59:59.999-04:00", ends_at: "2030-06-10T11:00:00.001-04:00" } }));
+    await ok(api.post(`/v1/staff/${s.ws.staffId}/time-off`, { key: s.ws.sk, body: { starts_at: "2030-06-10T14:00:00-04:00", ends_at: "2030-06-10T14:00:00.001-04:00" } }));
+    const starts = (await startsOn(s, "2030-06-10T00:00:00-04:00", "2030-06-11T00:00:00-04:00")).map((start) => start.slice(11, 16));
+    expect(starts).toEqual(["11:30", "12:00", "12:30", "13:00", "14:30", "15:00", "15:30", "16:00"]);
+  });
+
   it("respects min_lead_minutes and max_advance_days in real minutes from the app's clock", async () => {
     const s = await setup({ service: { min_lead_minutes: 120, max_advance_days: 1 } });
     await setNow("2030-06-10T13:00:00Z"); // 09:00 in New York
