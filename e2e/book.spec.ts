@@ -140,6 +140,19 @@ test("pays a deposit with the test-mode processor after the refund policy is sho
   expect(booking.status).toBe("confirmed");
 });
 
+test("a paid service the business cannot charge for yet is listed but cannot be chosen", async ({ page, request, checkpoint }) => {
+  const seeded = await seedWorkspace(request, { withDeposit: true });
+  await call(request, "PATCH", "/v1/workspace", seeded.sk, { stripe_account_id: null });
+  await page.goto(`/book/${seeded.slug}`);
+  const colour = page.getByRole("button", { name: /^Colour consultation/ });
+  await expect(colour).toBeDisabled();
+  await expect(colour).toContainText("Not available online. Please contact the business.");
+  // Nothing on the page then takes a payment, so the refund notice is not shown.
+  await expect(page.getByText("Deposits are refunded in full when you cancel at least 24 hours ahead.")).toBeHidden();
+  await expect(page.getByRole("button", { name: /^Haircut/ })).toBeEnabled();
+  await checkpoint("services-payment-not-connected");
+});
+
 test("offers a calendar choice only when the business allows it, and sends staff_id only then", async ({ page, request, checkpoint }) => {
   const choosing = await seedWorkspace(request, { secondCalendar: true });
   await page.goto(`/book/${choosing.slug}`);

@@ -33,8 +33,8 @@ export function paymentLine(service: CustomerService, currency: string, locale: 
   return service.payment_mode === "full" ? `Paid in full when you book: ${amount}` : `Deposit of ${amount} when you book`;
 }
 
-/** A service a customer cannot book online: it takes a payment but no amount can be computed. */
-export const isUnbookable = (service: CustomerService) => service.payment_mode !== "none" && service.payment_amount_cents === null;
+/** A service a customer cannot book online (its payment cannot be taken): listed, but not choosable. */
+export const isUnbookable = (service: CustomerService) => !service.bookable;
 
 export function ServiceList({ services, categories, currency, locale, refundPolicy, wording, selectedId, onChoose }: ServiceListProps) {
   const groups = groupServices(services, categories);

@@ -5,7 +5,7 @@ import { notFound, validationFailed } from "@/lib/errors";
 import type { Clock } from "@/lib/time/clock";
 import { allowedStartWindow, computeAvailability, type CalendarSlots } from "./engine";
 import { loadCalendars } from "./load-calendars";
-import { isServiceBookable, toServiceRules } from "./service-rules";
+import { isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 
 /** DECISIONS §2: the range may span at most 62 × 24 hours. */
@@ -35,7 +35,10 @@ export async function getAvailability({ ctx, input }: { ctx: AvailabilityContext
 
   const now = ctx.clock.now();
   const rules = toServiceRules(service);
-  const window = isServiceBookable(service) ? allowedStartWindow(rules, now.getTime(), fromMs, toMs) : null;
+  // Slots for a new booking only when one could be made (a paid service needs a payment the
+  // workspace can take); moving a booking (exclude_booking_id) takes no new payment.
+  const offered = input.excludeBookingId ? isServiceBookable(service) : takesNewBookings(service, ctx.workspace);
+  const window = offered ? allowedStartWindow(rules, now.getTime(), fromMs, toMs) : null;
   // Load what can touch an offered start: its occupied range reaches back by the buffer
   // before and forward by the duration and the buffer after.
   const loadFrom = new Date((window?.firstMs ?? fromMs) - rules.bufferBeforeMinutes * MINUTE_MS);

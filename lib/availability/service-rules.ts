@@ -1,4 +1,5 @@
-import type { ServiceRow } from "@/lib/db/schema";
+import type { ServiceRow, WorkspaceRow } from "@/lib/db/schema";
+import { paymentRefusal } from "@/lib/payments/payment-possible";
 import { computePaymentAmountCents } from "@/lib/services/payment-amount";
 import type { ServiceRules } from "./engine";
 
@@ -19,4 +20,13 @@ export function toServiceRules(service: ServiceRow): ServiceRules {
 export function isServiceBookable(service: ServiceRow): boolean {
   if (!service.active) return false;
   return service.paymentMode === "none" || computePaymentAmountCents(service) !== null;
+}
+
+/**
+ * Whether a customer can make a NEW booking of this service: bookable, and its payment (if
+ * any) one this workspace can take. Moving an existing booking asks only isServiceBookable:
+ * it takes no new payment.
+ */
+export function takesNewBookings(service: ServiceRow, workspace: Pick<WorkspaceRow, "stripeAccountId">): boolean {
+  return isServiceBookable(service) && paymentRefusal(workspace, service) === null;
 }

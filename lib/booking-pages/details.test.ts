@@ -11,6 +11,7 @@ const service: CustomerService = {
   payment_mode: "none",
   payment_amount_cents: null,
   category_id: null,
+  bookable: true,
 };
 
 const question = (over: Partial<Question>): Question => ({

@@ -31,7 +31,7 @@ export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooki
     status: effectiveStatus(booking, now),
     starts_at: toZonedIso(booking.startsAt, workspace.timezone),
     ends_at: toZonedIso(booking.endsAt, workspace.timezone),
-    service: toServiceCustomer(service),
+    service: toServiceCustomer(service, workspace),
     staff: toStaffCustomer(rows.staff),
     customer: { name: customer.name, email: customer.email, phone: customer.phone ?? "" },
     can_cancel: canCustomerCancel(policy),

@@ -3,27 +3,16 @@ import { payments, type PaymentRow, type ServiceRow, type WorkspaceRow } from "@
 import { validationFailed } from "@/lib/errors";
 import { computePaymentAmountCents } from "@/lib/services/payment-amount";
 import { processorKindForNewPayments } from "./get-processor";
+import { paymentRefusal, type PaymentTerms } from "./payment-possible";
 import { ProcessorRefusedError, ProcessorUnavailableError } from "./processor";
 import type { BookingPaymentIntent } from "./schemas";
 import { toBookingPaymentIntent } from "./serialize";
 import { findPaymentForBooking, syncPayment, type PaymentContext } from "./sync-payment";
 
-type PaymentTermsOf = Pick<ServiceRow, "paymentMode" | "priceCents" | "depositAmountCents" | "depositPercent">;
-
-/**
- * Whether this workspace can take this service's payment. A paid service is bookable only
- * when its amount can be computed (spec), the workspace has connected its processor account
- * (`stripe_account_id` in the settings; any `acct_…` value in test mode) and this server has a
- * processor (Stripe keys, or the test-mode processor while dev tools are on). Otherwise the
- * create is refused before anything is written: 422 validation_failed, param service_id.
- */
-export function assertPaymentPossible(workspace: Pick<WorkspaceRow, "stripeAccountId">, service: PaymentTermsOf): void {
-  if (service.paymentMode === "none") return;
-  if (computePaymentAmountCents(service) === null) throw validationFailed("service_id", "This service's payment terms give no amount; it cannot be booked.");
-  if (!workspace.stripeAccountId) {
-    throw validationFailed("service_id", "This service takes a card payment and the business has not connected a payment account (stripe_account_id) yet.");
-  }
-  if (processorKindForNewPayments() === null) throw validationFailed("service_id", "This service takes a card payment and payments are not set up on this server.");
+/** A new booking of a paid service the workspace cannot charge for is refused before anything is written: 422 naming service_id. */
+export function assertPaymentPossible(workspace: Pick<WorkspaceRow, "stripeAccountId">, service: PaymentTerms): void {
+  const refusal = paymentRefusal(workspace, service);
+  if (refusal) throw validationFailed("service_id", refusal);
 }
 
 /**
@@ -33,7 +22,7 @@ export function assertPaymentPossible(workspace: Pick<WorkspaceRow, "stripeAccou
  */
 export async function recordBookingPayment(
   tx: Queryable,
-  input: { workspace: Pick<WorkspaceRow, "id" | "stripeAccountId" | "currency">; service: PaymentTermsOf; bookingId: string; now: Date },
+  input: { workspace: Pick<WorkspaceRow, "id" | "stripeAccountId" | "currency">; service: PaymentTerms; bookingId: string; now: Date },
 ): Promise<PaymentRow | undefined> {
   if (input.service.paymentMode === "none") return undefined;
   assertPaymentPossible(input.workspace, input.service);

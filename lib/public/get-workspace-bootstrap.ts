@@ -47,7 +47,7 @@ export async function getWorkspaceBootstrap({ ctx, slug }: { ctx: Pick<PublicCon
 
   return {
     workspace: toPublicWorkspace(workspace, publishableKey),
-    services: offered.map(toServiceCustomer),
+    services: offered.map((row) => toServiceCustomer(row, workspace)),
     staff: calendars.map(toStaffCustomer),
     categories: categoryRows.map(toCategory),
     questions: questionsOut,

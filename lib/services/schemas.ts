@@ -92,6 +92,10 @@ export const ServiceCustomer = z
     payment_mode: PaymentMode,
     payment_amount_cents: z.number().int().nullable(),
     category_id: Uuid.nullable(),
+    bookable: z.boolean().meta({
+      description:
+        "Whether a customer can book it now. False for a paid service whose amount cannot be computed or whose payment the business cannot take yet (no stripe_account_id); availability then lists no slots for it and a create is refused (422, param service_id).",
+    }),
   })
   .meta({ id: "ServiceCustomerView" });
 export type ServiceCustomer = z.infer<typeof ServiceCustomer>;

@@ -1,4 +1,5 @@
-import type { ServiceRow } from "@/lib/db/schema";
+import { takesNewBookings } from "@/lib/availability/service-rules";
+import type { ServiceRow, WorkspaceRow } from "@/lib/db/schema";
 import { computePaymentAmountCents } from "./payment-amount";
 import type { ServiceCustomer, ServiceFull, ServiceListItem } from "./schemas";
 
@@ -27,7 +28,7 @@ export function toServiceListItem(row: ServiceRow, staffIds: string[]): ServiceL
 }
 
 /** What a customer sees: no buffers, limits, activity or deposit terms. */
-export function toServiceCustomer(row: ServiceRow): ServiceCustomer {
+export function toServiceCustomer(row: ServiceRow, workspace: Pick<WorkspaceRow, "stripeAccountId">): ServiceCustomer {
   return {
     id: row.id,
     name: row.name,
@@ -37,5 +38,6 @@ export function toServiceCustomer(row: ServiceRow): ServiceCustomer {
     payment_mode: row.paymentMode,
     payment_amount_cents: computePaymentAmountCents(row),
     category_id: row.categoryId,
+    bookable: takesNewBookings(row, workspace),
   };
 }

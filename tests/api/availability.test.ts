@@ -251,6 +251,27 @@ describe("GET /v1/availability", () => {
     expect(body).toEqual({ data: [{ staff_id: s.ws.staffId, slots: [] }] });
   });
 
+  it("offers a paid service for new bookings only once the business can take its payment; a move is offered regardless", async () => {
+    await setNow("2030-06-01T12:00:00Z");
+    const s = await setup({ service: { payment_mode: "full", price_cents: 4_000 } });
+    const range = ["2030-06-10T00:00:00-04:00", "2030-06-11T00:00:00-04:00"] as const;
+    // No stripe_account_id yet: nothing to book (a create would be refused 422 service_id)…
+    expect(await startsOn(s, ...range)).toEqual([]);
+    expectError(
+      await api.post("/v1/bookings", { key: s.ws.sk, body: { service_id: s.serviceId, starts_at: "2030-06-10T09:00:00-04:00", customer: { name: "Bo", email: "bo@example.com" } } }),
+      422,
+      "validation_failed",
+      "service_id",
+    );
+    await ok(api.patch("/v1/workspace", { key: s.ws.sk, body: { stripe_account_id: "acct_1Connected" } }));
+    expect(await startsOn(s, ...range)).toHaveLength(15);
+    const booked = await book(s, "2030-06-10T09:00:00-04:00");
+    // …and once disconnected, no new booking, but the booking already made can still move.
+    await ok(api.patch("/v1/workspace", { key: s.ws.sk, body: { stripe_account_id: null } }));
+    expect(await startsOn(s, ...range)).toEqual([]);
+    expect(await startsOn(s, ...range, { exclude_booking_id: booked.id })).toHaveLength(15);
+  });
+
   it("404 for an unknown service, another workspace's service and a deactivated one", async () => {
     const s = await setup();
     const other = await setup();

@@ -61,6 +61,7 @@ describe("GET /v1/public/bookings/{token}", () => {
           payment_mode: "none",
           payment_amount_cents: null,
           category_id: null,
+          bookable: true,
         },
         staff: { id: ws.staffId, name: "Alex", title: null, bio: null },
         customer: { name: customer.name, email: customer.email, phone: "" },

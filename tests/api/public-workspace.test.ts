@@ -79,6 +79,7 @@ describe("GET /v1/public/workspaces/{slug}", () => {
 
   it("lists only active services offered by an active calendar, and only calendars offering one of them", async () => {
     const ws = await newWorkspace();
+    await currentDb().db.update(workspaces).set({ stripeAccountId: "acct_1Bootstrap" }).where(eq(workspaces.id, ws.id));
     const bookable = await addService(ws.id, { name: "Bookable", priceCents: 2_500, paymentMode: "deposit_percent", depositPercent: 25, description: "Wash & cut" });
     const inactive = await addService(ws.id, { name: "Retired", active: false });
     const orphan = await addService(ws.id, { name: "Nobody offers it" });
@@ -104,6 +105,7 @@ describe("GET /v1/public/workspaces/{slug}", () => {
         payment_mode: "deposit_percent",
         payment_amount_cents: 625,
         category_id: null,
+        bookable: true,
       },
     ]);
     expect(response.body.services.map((s: { id: string }) => s.id)).not.toContain(orphan.id);
@@ -113,12 +115,27 @@ describe("GET /v1/public/workspaces/{slug}", () => {
     ]);
   });
 
-  it("shows a misconfigured paid service with a null payment amount", async () => {
+  it("shows a misconfigured paid service with a null payment amount, not bookable", async () => {
     const ws = await newWorkspace();
+    await currentDb().db.update(workspaces).set({ stripeAccountId: "acct_1Bootstrap" }).where(eq(workspaces.id, ws.id));
     const broken = await addService(ws.id, { paymentMode: "full", priceCents: null });
     await offer(ws.id, broken.id, ws.staffId);
     const response = await bootstrap(ws.slug);
-    expect(response.body.services).toEqual([expect.objectContaining({ id: broken.id, payment_mode: "full", payment_amount_cents: null })]);
+    expect(response.body.services).toEqual([expect.objectContaining({ id: broken.id, payment_mode: "full", payment_amount_cents: null, bookable: false })]);
+  });
+
+  it("marks a paid service bookable only once the business can take its payment (stripe_account_id)", async () => {
+    const ws = await newWorkspace();
+    const free = await addService(ws.id, { name: "Free" });
+    const paid = await addService(ws.id, { name: "Paid", paymentMode: "full", priceCents: 3_000 });
+    await offer(ws.id, free.id, ws.staffId);
+    await offer(ws.id, paid.id, ws.staffId);
+    const bookableById = async () =>
+      Object.fromEntries((await bootstrap(ws.slug)).body.services.map((service: { id: string; bookable: boolean }) => [service.id, service.bookable]));
+    expect(await bookableById()).toEqual({ [free.id]: true, [paid.id]: false });
+    const patched = await api.patch("/v1/workspace", { key: ws.sk, body: { stripe_account_id: "acct_1NowConnected" } });
+    expect(patched.status).toBe(200);
+    expect(await bookableById()).toEqual({ [free.id]: true, [paid.id]: true });
   });
 
   it("returns plain-text settings exactly as stored", async () => {
