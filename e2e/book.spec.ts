@@ -66,6 +66,8 @@ test("books without a code: services, times in either zone, details, confirmatio
 
   const bookings = (await call(request, "GET", "/v1/bookings", seeded.sk)).data;
   expect(bookings).toHaveLength(1);
+  // The same calendar event as the confirmation email's attachment: one entry per booking.
+  expect(ics).toContain(`\r\nUID:${bookings[0].id}\r\nSEQUENCE:0\r\n`);
   expect(bookings[0].status).toBe("confirmed");
   expect(bookings[0].starts_at).toBe(body.starts_at);
 });

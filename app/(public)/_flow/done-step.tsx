@@ -3,7 +3,7 @@
 import { useMemo, type RefObject } from "react";
 import { Confirmation } from "@/components/booking/confirmation";
 import type { DetailRow } from "@/components/booking/booking-details";
-import { buildIcs, googleCalendarUrl, type CalendarEvent } from "@/lib/booking-pages/calendar-export";
+import { buildIcs, googleCalendarUrl, type IcsEvent } from "@/lib/calendar/ics";
 import { formatDuration, formatMoney, formatRange, zoneCity } from "@/lib/booking-pages/format";
 import type { BootstrapWorkspace, CustomerService, CustomerStaff } from "@/lib/booking-pages/types";
 import type { Wording } from "@/lib/booking-pages/wording";
@@ -39,19 +39,24 @@ export function DoneStep({ workspace, service, staff, booking, locale, customerZ
   if (staffMember) rows.push({ label: wording.staff, value: staffMember.name });
   if (service.price_cents !== null) rows.push({ label: "Price", value: formatMoney(service.price_cents, workspace.currency, locale) });
 
-  const event: CalendarEvent = useMemo(
+  // The same event as the confirmation email's attachment (UID = booking id, SEQUENCE 0), so a
+  // calendar that gets both keeps one entry and a later change replaces it.
+  const event: IcsEvent = useMemo(
     () => ({
-      uid: `${booking.id}@${window.location.host}`,
-      title: `${service.name} – ${workspace.name}`,
+      uid: booking.id,
+      method: "PUBLISH",
+      sequence: 0,
+      startsAt: new Date(booking.starts_at),
+      endsAt: new Date(booking.ends_at),
+      stampedAt: new Date(now()),
+      summary: `${service.name} – ${workspace.name}`,
       description: [staffMember ? `With ${staffMember.name}` : null, manageHref ? `Change or cancel: ${manageHref}` : null].filter(Boolean).join("\n"),
-      startsAt: booking.starts_at,
-      endsAt: booking.ends_at,
       location: workspace.maps_url,
       url: manageHref || null,
     }),
-    [booking, service, workspace, staffMember, manageHref],
+    [booking, service, workspace, staffMember, manageHref, now],
   );
-  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(buildIcs(event, new Date(now())))}`, [event, now]);
+  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(buildIcs(event))}`, [event]);
 
   return (
     <Confirmation

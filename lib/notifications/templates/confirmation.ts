@@ -1,5 +1,5 @@
+import { buildIcs } from "@/lib/calendar/ics";
 import { oneLine } from "./format";
-import { buildIcs } from "./ics";
 import { appointmentDetails, contactDetails, linkParagraph, paragraph, renderEmail } from "./layout";
 import type { BookingMessageData, EmailAttachment, EmailContent } from "./message-data";
 

@@ -1,6 +1,6 @@
+import { sequenceAt } from "@/lib/calendar/ics";
 import { formatAppointment, oneLine } from "./format";
 import { calendarAttachment } from "./confirmation";
-import { sequenceAt } from "./ics";
 import { appointmentDetails, contactDetails, linkParagraph, paragraph, renderEmail } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 

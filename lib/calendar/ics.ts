@@ -1,9 +1,12 @@
 import { DateTime } from "luxon";
 
 /**
- * A one-event iCalendar file (RFC 5545): CRLF line ends, lines folded at 75 octets, TEXT
- * values escaped, times in UTC. The UID is the booking id so a calendar app replaces the
- * event when a later file (reschedule, cancellation) carries a higher SEQUENCE.
+ * The appointment as a calendar entry, one module for the server (the .ics attached to
+ * emails) and the browser (add-to-calendar on the confirmation): a one-event iCalendar file
+ * (RFC 5545: CRLF line ends, lines folded at 75 octets, TEXT values escaped, times in UTC)
+ * and a Google Calendar template link. The UID is the booking id everywhere, so a calendar
+ * app keeps one event per booking and replaces it when a later file (reschedule,
+ * cancellation) carries a higher SEQUENCE.
  */
 export type IcsEvent = {
   uid: string;
@@ -14,6 +17,7 @@ export type IcsEvent = {
   stampedAt: Date;
   summary: string;
   description: string;
+  location?: string | null;
   url: string | null;
 };
 
@@ -32,12 +36,24 @@ export function buildIcs(event: IcsEvent): string {
     `DTEND:${toIcsUtc(event.endsAt)}`,
     `SUMMARY:${escapeIcsText(event.summary)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
+    ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
     ...(event.url ? [`URL:${event.url}`] : []),
     `STATUS:${event.method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     "END:VEVENT",
     "END:VCALENDAR",
   ];
   return lines.map(foldLine).join("\r\n") + "\r\n";
+}
+
+/** A Google Calendar "add event" link for the same appointment. */
+export function googleCalendarUrl(event: Pick<IcsEvent, "summary" | "description" | "startsAt" | "endsAt" | "location">): string {
+  const url = new URL("https://calendar.google.com/calendar/render");
+  url.searchParams.set("action", "TEMPLATE");
+  url.searchParams.set("text", event.summary);
+  url.searchParams.set("dates", `${toIcsUtc(event.startsAt)}/${toIcsUtc(event.endsAt)}`);
+  url.searchParams.set("details", event.description);
+  if (event.location) url.searchParams.set("location", event.location);
+  return url.toString();
 }
 
 /** 20260310T080000Z */
@@ -50,13 +66,15 @@ export function escapeIcsText(value: string): string {
   return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
 }
 
+const encoder = new TextEncoder();
+
 /** RFC 5545 §3.1: at most 75 octets a line, continued with CRLF and a space; never inside a UTF-8 character. */
 export function foldLine(line: string): string {
   const parts: string[] = [];
   let current = "";
   let currentOctets = 0;
   for (const char of line) {
-    const octets = Buffer.byteLength(char, "utf8");
+    const octets = encoder.encode(char).length;
     const limit = parts.length === 0 ? 75 : 74; // continuation lines start with a space
     if (currentOctets + octets > limit) {
       parts.push(current);
