@@ -149,6 +149,7 @@ test("a paid service the business cannot charge for yet is listed but cannot be 
   const colour = page.getByRole("button", { name: /^Colour consultation/ });
   await expect(colour).toBeDisabled();
   await expect(colour).toContainText("Not available online. Please contact the business.");
+  await expect(colour).not.toContainText("when you book");
   // Nothing on the page then takes a payment, so the refund notice is not shown.
   await expect(page.getByText("Deposits are refunded in full when you cancel at least 24 hours ahead.")).toBeHidden();
   await expect(page.getByRole("button", { name: /^Haircut/ })).toBeEnabled();

@@ -57,7 +57,7 @@ export function ServiceList({ services, categories, currency, locale, refundPoli
           <ul className={styles.list}>
             {group.services.map((service) => {
               const unbookable = isUnbookable(service);
-              const payment = paymentLine(service, currency, locale);
+              const payment = unbookable ? null : paymentLine(service, currency, locale);
               return (
                 <li key={service.id}>
                   <button
