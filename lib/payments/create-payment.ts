@@ -1,5 +1,5 @@
 import type { Queryable } from "@/lib/db/client";
-import { payments, type PaymentRow, type ServiceRow, type WorkspaceRow } from "@/lib/db/schema";
+import { payments, type PaymentRow, type WorkspaceRow } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
 import { computePaymentAmountCents } from "@/lib/services/payment-amount";
 import { processorKindForNewPayments } from "./get-processor";
