@@ -23,6 +23,12 @@ export type SeedBookingOptions = {
   /** The calendar; default the workspace's first. */
   staffId?: string;
   isAnnounced?: boolean;
+  createdVia?: "sk" | "pk";
+  /** The 6-digit code the booking was sent, stored hashed. */
+  code?: string;
+  rescheduledFromId?: string;
+  /** Default: now for a confirmed booking, else null. */
+  confirmedAt?: Date | null;
 };
 
 export type SeededBooking = { booking: BookingRow; token: string; serviceId: string; customerId: string };
@@ -57,11 +63,13 @@ export async function seedBooking(ws: TestWorkspace, options: SeedBookingOptions
       occupiedEnd: endsAt,
       status,
       holdExpiresAt: options.holdExpiresAt ?? null,
-      createdVia: "pk",
+      createdVia: options.createdVia ?? "pk",
+      codeHash: options.code ? sha256Hex(options.code) : null,
       accessTokenHash: sha256Hex(token),
       accessTokenSealed: seal(token),
+      rescheduledFromId: options.rescheduledFromId ?? null,
       isAnnounced: options.isAnnounced ?? status === "confirmed",
-      confirmedAt: status === "confirmed" ? new Date() : null,
+      confirmedAt: options.confirmedAt !== undefined ? options.confirmedAt : status === "confirmed" ? new Date() : null,
     })
     .returning();
   return { booking: booking!, token, serviceId, customerId: customer!.id };

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, expect } from "vitest";
-import { bookings, customers, services, webhookDeliveries, webhookEndpoints, type BookingRow } from "@/lib/db/schema";
+import { services, webhookDeliveries, webhookEndpoints, type BookingRow } from "@/lib/db/schema";
 import { runDueWork } from "@/lib/jobs/run-due-work";
-import { seal } from "@/lib/secrets/seal";
-import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
 import { loadClock, readClockOffset, setClockOffset } from "@/lib/time/clock";
 import { recordBookingEvent, type WebhookEventType } from "@/lib/webhooks/record-booking-event";
 import { api } from "./api";
 import type { TestWorkspace } from "./fixtures";
+import { seedBooking } from "./seed-booking";
 import { currentDb } from "./setup-file";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
@@ -25,49 +24,30 @@ export type InsertedBooking = BookingRow & { serviceName: string; customer: { id
 let counter = 0;
 
 /**
- * A booking written straight into the database (service, customer, token, code hash), so
- * booking events can be produced without the booking routes.
+ * A booking written straight into the database (its own service and customer, a manage token,
+ * the code 123456), so booking events can be produced without the booking routes.
  */
 export async function insertBooking(
   ws: TestWorkspace,
   options: { startsAt?: Date; status?: BookingRow["status"]; phone?: string; createdVia?: "sk" | "pk"; rescheduledFromId?: string } = {},
 ): Promise<InsertedBooking & { accessToken: string }> {
-  const db = currentDb().db;
   const n = ++counter;
-  const [service] = await db.insert(services).values({ workspaceId: ws.id, name: `Massage ${n}`, durationMinutes: 45 }).returning();
-  const [customer] = await db
-    .insert(customers)
-    .values({ workspaceId: ws.id, name: `Grace ${n}`, email: `grace${n}-${ws.id.slice(0, 8)}@example.com`, phone: options.phone ?? "" })
-    .returning();
-  // Each booking its own hour, so the calendar's no-overlap constraint never trips.
-  const startsAt = options.startsAt ?? new Date(Date.UTC(2031, 2, 14, 9, 30) + n * 3_600_000);
-  const endsAt = new Date(startsAt.getTime() + 45 * 60_000);
-  const accessToken = generateAccessToken();
-  const [booking] = await db
-    .insert(bookings)
-    .values({
-      workspaceId: ws.id,
-      serviceId: service!.id,
-      staffId: ws.staffId,
-      customerId: customer!.id,
-      startsAt,
-      endsAt,
-      occupiedStart: startsAt,
-      occupiedEnd: endsAt,
-      status: options.status ?? "confirmed",
-      createdVia: options.createdVia ?? "sk",
-      codeHash: sha256Hex("123456"),
-      accessTokenHash: sha256Hex(accessToken),
-      accessTokenSealed: seal(accessToken),
-      rescheduledFromId: options.rescheduledFromId ?? null,
-    })
-    .returning();
-  return {
-    ...booking!,
-    accessToken,
-    serviceName: service!.name,
-    customer: { id: customer!.id, name: customer!.name, email: customer!.email, phone: customer!.phone },
-  };
+  // A service of its own with no working hours or calendar link: events need none.
+  const [service] = await currentDb().db.insert(services).values({ workspaceId: ws.id, name: `Massage ${n}`, durationMinutes: 45 }).returning();
+  const customer = { name: `Grace ${n}`, email: `grace${n}-${ws.id.slice(0, 8)}@example.com`, phone: options.phone ?? "" };
+  const { booking, token } = await seedBooking(ws, {
+    serviceId: service!.id,
+    // Each booking its own hour, so the calendar's no-overlap constraint never trips.
+    startsAt: options.startsAt ?? new Date(Date.UTC(2031, 2, 14, 9, 30) + n * 3_600_000),
+    status: options.status ?? "confirmed",
+    customer,
+    createdVia: options.createdVia ?? "sk",
+    code: "123456",
+    rescheduledFromId: options.rescheduledFromId,
+    isAnnounced: false,
+    confirmedAt: null,
+  });
+  return { ...booking, accessToken: token, serviceName: service!.name, customer: { id: booking.customerId, ...customer } };
 }
 
 /** What a booking verb does: record the event inside its own committed transaction, at the app clock's now. */
