@@ -64,6 +64,22 @@ export function allowedStartWindow(rules: ServiceRules, nowMs: number, fromMs: n
   return firstMs <= lastMs ? { firstMs, lastMs } : null;
 }
 
+/**
+ * The first instant after nowMs at which the same input could answer differently because the
+ * clock moved (data unchanged; holds lapsing are the loader's part). The clock enters only
+ * through `start ≥ now + min_lead` and `start ≤ now + max_advance`, and every candidate start
+ * is a whole minute when the zone's offsets over [fromMs, toMs) are, so both tests keep their
+ * outcome while now stays strictly inside one minute: the answer holds on
+ * [nowMs, next whole minute). A now exactly on a minute (where both tests may flip) or a zone
+ * with an offset of seconds (before 1972 in tzdata) holds only for nowMs itself.
+ */
+export function answerStableUntil(timezone: string, nowMs: number, fromMs: number, toMs: number): number {
+  const nextMinuteMs = (Math.floor(nowMs / MINUTE_MS) + 1) * MINUTE_MS;
+  if (nowMs % MINUTE_MS === 0 || !Number.isInteger(nowMs)) return nowMs + 1;
+  const timeline = buildZoneTimeline(timezone, fromMs - ZONE_MARGIN_MS, toMs + ZONE_MARGIN_MS);
+  return timeline.every((segment) => segment.offsetMs % MINUTE_MS === 0) ? nextMinuteMs : nowMs + 1;
+}
+
 /** Every calendar's offered slots, sorted by start, in the order the calendars were given. */
 export function computeAvailability(input: AvailabilityInput): CalendarSlots[] {
   const window = allowedStartWindow(input.rules, input.nowMs, input.fromMs, input.toMs);

@@ -3,7 +3,7 @@ import type { Queryable } from "@/lib/db/client";
 import { services, type WorkspaceRow } from "@/lib/db/schema";
 import { notFound, validationFailed } from "@/lib/errors";
 import type { Clock } from "@/lib/time/clock";
-import { allowedStartWindow, computeAvailability, type CalendarSlots } from "./engine";
+import { allowedStartWindow, answerStableUntil, computeAvailability, type CalendarSlots } from "./engine";
 import { loadCalendars } from "./load-calendars";
 import { isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
@@ -11,21 +11,40 @@ import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 /** DECISIONS §2: the range may span at most 62 × 24 hours. */
 export const MAX_AVAILABILITY_RANGE_DAYS = 62;
 
-export type AvailabilityContext = { db: Queryable; clock: Clock; workspace: WorkspaceRow };
+/**
+ * Everything of the workspace an answer depends on (answer-cache.ts keys answers by it, so
+ * a setting that starts to matter here must be added here).
+ */
+export type AvailabilityWorkspace = Pick<WorkspaceRow, "id" | "timezone" | "slotIntervalMinutes" | "stripeAccountId">;
+export type AvailabilityContext = { db: Queryable; clock: Clock; workspace: AvailabilityWorkspace };
 export type GetAvailabilityInput = { serviceId: string; from: Date; to: Date; excludeBookingId?: string };
+
+/**
+ * The slots, and the stretch of the clock over which they stay the answer while the data
+ * does not change: from the instant they were computed at until the next minute, or until
+ * a live hold they count as busy lapses, whichever comes first.
+ */
+export type AvailabilityAnswer = { calendars: CalendarSlots[]; validFromMs: number; validUntilMs: number };
+
+/** 422 unless `from` < `to` and the range spans at most 62 days. */
+export function assertAvailabilityRange(from: Date, to: Date): void {
+  const fromMs = from.getTime();
+  const toMs = to.getTime();
+  if (toMs <= fromMs) throw validationFailed("to", "to must be after from.");
+  if (toMs - fromMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
+    throw validationFailed("to", `The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days.`);
+  }
+}
 
 /**
  * The slots of one service over [from, to), grouped by calendar: every active calendar
  * offering the service, in creation order, each with its starts (a slot is in the range when
  * its start is). Two queries whatever the range: the service, then the calendars.
  */
-export async function getAvailability({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<CalendarSlots[]> {
+export async function getAvailability({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<AvailabilityAnswer> {
+  assertAvailabilityRange(input.from, input.to);
   const fromMs = input.from.getTime();
   const toMs = input.to.getTime();
-  if (toMs <= fromMs) throw validationFailed("to", "to must be after from.");
-  if (toMs - fromMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
-    throw validationFailed("to", `The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days.`);
-  }
 
   const [service] = await ctx.db
     .select()
@@ -51,15 +70,19 @@ export async function getAvailability({ ctx, input }: { ctx: AvailabilityContext
     now,
     excludeBookingId: input.excludeBookingId,
   });
-  if (!window) return calendars.map((calendar) => ({ staffId: calendar.staffId, slots: [] }));
+  const nowMs = now.getTime();
+  const firstHoldLapseMs = Math.min(...calendars.map((calendar) => calendar.firstHoldLapseMs ?? Infinity));
+  const validUntilMs = Math.min(answerStableUntil(ctx.workspace.timezone, nowMs, fromMs, toMs), firstHoldLapseMs);
+  if (!window) return { calendars: calendars.map((calendar) => ({ staffId: calendar.staffId, slots: [] })), validFromMs: nowMs, validUntilMs };
 
-  return computeAvailability({
+  const slots = computeAvailability({
     rules,
     timezone: ctx.workspace.timezone,
     slotIntervalMinutes: ctx.workspace.slotIntervalMinutes,
     calendars,
-    nowMs: now.getTime(),
+    nowMs,
     fromMs,
     toMs,
   });
+  return { calendars: slots, validFromMs: nowMs, validUntilMs };
 }

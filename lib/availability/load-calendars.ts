@@ -24,13 +24,22 @@ export type LoadCalendarsInput = {
  * come aggregated as text: 2,000 bookings then cross the driver as ten short rows instead of
  * 2,000 rows of two timestamps, about 3× faster on the embedded database.
  */
-export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): Promise<CalendarInput[]> {
+export type LoadedCalendar = CalendarInput & {
+  /**
+   * When the first of this calendar's live holds in the loaded range lapses and frees its
+   * time (null: none), rounded down to the millisecond: what was loaded stays true before it.
+   */
+  firstHoldLapseMs: number | null;
+};
+
+export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): Promise<LoadedCalendar[]> {
   const { workspaceId } = input;
   const hours = sql<string | null>`(SELECT string_agg(${workingHours.weekday} || ' ' || ${workingHours.startMinute} || ' ' || ${workingHours.endMinute}, ' ')
     FROM ${workingHours} WHERE ${and(eq(workingHours.staffId, staff.id), eq(workingHours.workspaceId, workspaceId))})`;
   const absences = sql<string | null>`(SELECT ${aggregateRanges(timeOff.startsAt, timeOff.endsAt)} FROM ${timeOff}
     WHERE ${and(eq(timeOff.staffId, staff.id), eq(timeOff.workspaceId, workspaceId), lt(timeOff.startsAt, input.loadTo), gt(timeOff.endsAt, input.loadFrom))})`;
-  const busy = sql<string | null>`(SELECT ${aggregateRanges(bookings.occupiedStart, bookings.occupiedEnd)} FROM ${bookings}
+  // The same scan also finds the first live hold to lapse: "µs;ranges" (see parseBusy).
+  const busy = sql<string>`(SELECT coalesce(${firstHoldLapse(input.now)}::text, '') || ';' || coalesce(${aggregateRanges(bookings.occupiedStart, bookings.occupiedEnd)}, '') FROM ${bookings}
     WHERE ${and(
       eq(bookings.staffId, staff.id),
       eq(bookings.workspaceId, workspaceId),
@@ -47,12 +56,16 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
     .where(and(eq(staff.workspaceId, workspaceId), eq(staff.active, true), input.staffIds ? inArray(staff.id, input.staffIds) : undefined))
     .orderBy(asc(staff.createdAt), asc(staff.id));
 
-  return rows.map((row) => ({
-    staffId: row.staffId,
-    workingHours: parseBlocks(row.hours),
-    timeOff: parseRanges(row.absences),
-    busy: parseRanges(row.busy),
-  }));
+  return rows.map((row) => {
+    const busy = parseBusy(row.busy);
+    return {
+      staffId: row.staffId,
+      workingHours: parseBlocks(row.hours),
+      timeOff: parseRanges(row.absences),
+      busy: busy.ranges,
+      firstHoldLapseMs: busy.firstHoldLapseMs,
+    };
+  });
 }
 
 /**
@@ -74,6 +87,16 @@ export function isOccupying(now: Date): SQL {
  */
 function aggregateRanges(start: AnyPgColumn, end: AnyPgColumn): SQL {
   return sql`string_agg((date_part('epoch', ${start}) * 1000000)::bigint || ' ' || (date_part('epoch', ${end}) * 1000000)::bigint, ' ')`;
+}
+
+/** The earliest expiry of the occupying holds among the aggregated rows, epoch µs. */
+function firstHoldLapse(now: Date): SQL {
+  return sql`(min(date_part('epoch', ${bookings.holdExpiresAt}) * 1000000) FILTER (WHERE ${bookings.status} IN ('pending', 'awaiting_payment') AND ${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz))::bigint`;
+}
+
+function parseBusy(text: string | null): { ranges: Interval[]; firstHoldLapseMs: number | null } {
+  const [lapse = "", ranges = ""] = (text ?? ";").split(";");
+  return { ranges: parseRanges(ranges || null), firstHoldLapseMs: lapse ? Math.floor(Number(lapse) / 1000) : null };
 }
 
 /** Microsecond pairs to millisecond ranges, start rounded down and end up: a range never shrinks. */

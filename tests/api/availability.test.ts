@@ -331,7 +331,7 @@ describe("GET /v1/availability", () => {
         ctx: { db: counted.db, clock: fixedClock(new Date("2030-06-01T12:00:00Z")), workspace: workspace! },
         input: { serviceId: s.serviceId, from: new Date("2030-06-10T00:00:00Z"), to: new Date(to) },
       });
-      return { queries: counted.queries(), slots: result[0]!.slots.length };
+      return { queries: counted.queries(), slots: result.calendars[0]!.slots.length };
     };
     const oneDay = await run("2030-06-11T00:00:00Z");
     const sixtyTwoDays = await run("2030-08-11T00:00:00Z");

@@ -1,5 +1,4 @@
-import { getAvailability } from "@/lib/availability/get-availability";
-import { toAvailabilityJson } from "@/lib/availability/serialize";
+import { getAvailabilityJson } from "@/lib/availability/answer-cache";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/availability";
 import { parseInstant } from "@/lib/time/zoned";
@@ -7,11 +6,11 @@ import { parseInstant } from "@/lib/time/zoned";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /v1/availability – open slots of a service over [from, to), grouped by calendar (SK, PK)
   GET: route(op.getAvailability, async ({ ctx, query }) => {
-    const calendars = await getAvailability({
+    const body = await getAvailabilityJson({
       ctx,
       input: { serviceId: query.service_id, from: parseInstant(query.from), to: parseInstant(query.to), excludeBookingId: query.exclude_booking_id },
     });
-    // Written as text: a 62-day answer can hold 16,000 slots (see toAvailabilityJson).
-    return new Response(toAvailabilityJson(calendars, ctx.workspace.timezone), { headers: { "Content-Type": "application/json" } });
+    // Already JSON text: a 62-day answer can hold 16,000 slots (see toAvailabilityJson).
+    return new Response(body, { headers: { "Content-Type": "application/json" } });
   }),
 });

@@ -21,3 +21,4 @@ export * from "./idempotency-keys";
 export * from "./rate-limit-counters";
 export * from "./outbox-messages";
 export * from "./clock-offset";
+export * from "./availability-revisions";

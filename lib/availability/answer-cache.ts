@@ -1,0 +1,49 @@
+import { LRUCache } from "lru-cache";
+import { assertAvailabilityRange, getAvailability, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
+import { readAvailabilityRevision } from "./revision";
+import { toAvailabilityJson } from "./serialize";
+
+/**
+ * Availability answers as JSON bytes, kept per instance and served again while they are
+ * still exactly the answer: a booking page asks the same month many times between two
+ * changes, and a 62-day answer costs ~10 ms to compute and ~1 MB to write.
+ *
+ * An entry is served only when (1) the workspace's availability revision, read before any
+ * data, still has the value the entry was computed at: every write to what availability reads
+ * commits a new value (migration 0004), and the data read after the revision is at least that
+ * new; and (2) the clock is still inside the entry's validity (computed ≤ now < the next
+ * minute or the first lapse of a hold it counts as busy; see AvailabilityAnswer). The key
+ * holds the request and every workspace setting the answer depends on. Each instance keeps
+ * its own entries; the revision lives in the database, so every instance sees every change.
+ */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
+type Entry = { revision: number; validFromMs: number; validUntilMs: number; body: Uint8Array<ArrayBuffer> };
+
+const answers = new LRUCache<string, Entry>({
+  maxSize: MAX_CACHED_BYTES,
+  sizeCalculation: (entry, key) => entry.body.byteLength + key.length,
+});
+
+const encoder = new TextEncoder();
+
+/** GET /v1/availability's body ({ data: StaffSlots[] }) for one request. */
+export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<Uint8Array<ArrayBuffer>> {
+  assertAvailabilityRange(input.from, input.to);
+  const { id, timezone, slotIntervalMinutes, stripeAccountId } = ctx.workspace;
+  const key = JSON.stringify([id, timezone, slotIntervalMinutes, stripeAccountId, input.serviceId, input.from.getTime(), input.to.getTime(), input.excludeBookingId ?? null]);
+  const revision = await readAvailabilityRevision(ctx.db, id);
+  const nowMs = ctx.clock.now().getTime();
+  const cached = answers.get(key);
+  if (cached && cached.revision === revision && cached.validFromMs <= nowMs && nowMs < cached.validUntilMs) return cached.body;
+
+  const answer = await getAvailability({ ctx, input });
+  const body = encoder.encode(toAvailabilityJson(answer.calendars, timezone));
+  answers.set(key, { revision, validFromMs: answer.validFromMs, validUntilMs: answer.validUntilMs, body });
+  return body;
+}
+
+/** Tests: forget every kept answer. */
+export function clearAvailabilityAnswers(): void {
+  answers.clear();
+}
