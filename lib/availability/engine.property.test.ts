@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { classifyStart, computeAvailability, type AvailabilityInput, type CalendarInput, type Interval, type WeeklyBlock } from "./engine";
+import { answerStableUntil, classifyStart, computeAvailability, type AvailabilityInput, type CalendarInput, type Interval, type WeeklyBlock } from "./engine";
 
 /**
  * The engine against a brute-force oracle written from DECISIONS §2 alone: walk every whole
@@ -262,6 +262,29 @@ describe("engine = brute-force oracle", () => {
         }
       }),
       { numRuns: 200 },
+    );
+  }, PROPERTY_TIMEOUT_MS);
+
+  it("keeps its answer while the clock stays before answerStableUntil (what the answer cache relies on)", () => {
+    // now lands anywhere, or within a minute before a start's lead or advance boundary.
+    const nearBoundary = fc.tuple(scenario, fc.nat(), fc.boolean(), fc.integer({ min: 0, max: MIN })).map(([input, pick, isLead, beforeMs]) => {
+      const open = { ...input, nowMs: input.fromMs - 30 * DAY, rules: { ...input.rules, minLeadMinutes: 0, maxAdvanceDays: 60 } };
+      const candidates = computeAvailability(open).flatMap((calendar) => calendar.slots);
+      if (candidates.length === 0) return input;
+      const target = candidates[pick % candidates.length]!.startMs;
+      const boundary = isLead ? target - input.rules.minLeadMinutes * MIN : target - input.rules.maxAdvanceDays * DAY;
+      return { ...input, nowMs: boundary - beforeMs };
+    });
+    fc.assert(
+      fc.property(fc.oneof(scenario, nearBoundary), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }), (input, fractions) => {
+        const untilMs = answerStableUntil(input.timezone, input.nowMs, input.fromMs, input.toMs);
+        expect(untilMs).toBeGreaterThan(input.nowMs);
+        expect(untilMs).toBeLessThanOrEqual(input.nowMs + MIN);
+        const answer = computeAvailability(input);
+        const later = [untilMs - 1, ...fractions.map((f) => input.nowMs + Math.floor(f * (untilMs - 1 - input.nowMs)))];
+        for (const nowMs of later) expect(computeAvailability({ ...input, nowMs })).toEqual(answer);
+      }),
+      { numRuns: 400 },
     );
   }, PROPERTY_TIMEOUT_MS);
 });

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { toZonedIso } from "@/lib/time/zoned";
-import { classifyStart, computeAvailability, type AvailabilityInput, type CalendarInput, type ServiceRules, type WeeklyBlock } from "./engine";
+import { answerStableUntil, classifyStart, computeAvailability, type AvailabilityInput, type CalendarInput, type ServiceRules, type WeeklyBlock } from "./engine";
 
 const RULES: ServiceRules = { durationMinutes: 30, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minLeadMinutes: 0, maxAdvanceDays: 365 };
 const DAY = 86_400_000;
@@ -267,5 +267,41 @@ describe("classifyStart", () => {
 
   it("agrees with the minute interval: one minute past a slot is never ok", () => {
     expect(check("2026-03-02T09:01:00-05:00")).toBe("not_offered");
+  });
+});
+
+describe("answerStableUntil", () => {
+  const range = [ms("2026-03-02T00:00:00Z"), ms("2026-04-02T00:00:00Z")] as const;
+
+  it("holds an answer until the next whole minute, where a start can cross now + max_advance", () => {
+    const now = ms("2026-03-01T08:59:30Z");
+    const until = answerStableUntil("America/New_York", now, ...range);
+    expect(until).toBe(ms("2026-03-01T09:00:00Z"));
+    // A 09:00 start one day ahead: out at 08:59:30, in from 09:00:00 exactly.
+    const rules = { ...RULES, maxAdvanceDays: 1 };
+    const startsAt = (nowMs: number) =>
+      computeAvailability({
+        rules,
+        timezone: "UTC",
+        slotIntervalMinutes: 30,
+        calendars: [{ staffId: "c", workingHours: [1].map((weekday) => ({ weekday, startMinute: 540, endMinute: 570 })), timeOff: [], busy: [] }],
+        nowMs,
+        fromMs: ms("2026-03-02T00:00:00Z"),
+        toMs: ms("2026-03-03T00:00:00Z"),
+      })[0]!.slots.length;
+    expect(startsAt(now)).toBe(0);
+    expect(startsAt(until - 1)).toBe(0);
+    expect(startsAt(until)).toBe(1);
+  });
+
+  it("holds an answer computed exactly on a minute for that instant only", () => {
+    const now = ms("2026-03-01T09:00:00Z");
+    expect(answerStableUntil("Europe/Paris", now, ...range)).toBe(now + 1);
+  });
+
+  it("holds an answer for one instant only where the zone's offset has seconds", () => {
+    // Africa/Monrovia kept −00:44:30 until 1972: its starts are not whole minutes.
+    const now = ms("1971-06-01T08:59:30Z");
+    expect(answerStableUntil("Africa/Monrovia", now, ms("1971-06-02T00:00:00Z"), ms("1971-06-09T00:00:00Z"))).toBe(now + 1);
   });
 });

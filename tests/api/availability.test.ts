@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getAvailability } from "@/lib/availability/get-availability";
 import { AvailabilityResponse } from "@/lib/availability/schemas";
-import type { Db } from "@/lib/db/client";
 import { bookings, services, workspaces } from "@/lib/db/schema";
 import { fixedClock, setClockOffset } from "@/lib/time/clock";
 import { api } from "../helpers/api";
+import { countingDb } from "../helpers/counting-db";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
@@ -340,21 +340,3 @@ describe("GET /v1/availability", () => {
     expect(sixtyTwoDays.queries).toBe(2);
   });
 });
-
-/** The database handle with every select counted (each select builder is one query). */
-function countingDb(db: Db): { db: Db; queries: () => number } {
-  let queries = 0;
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (property === "select" && typeof value === "function") {
-        return (...args: unknown[]) => {
-          queries++;
-          return value.apply(target, args);
-        };
-      }
-      return value;
-    },
-  });
-  return { db: proxy, queries: () => queries };
-}

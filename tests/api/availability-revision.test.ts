@@ -1,0 +1,98 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { readAvailabilityRevision } from "@/lib/availability/revision";
+import { bookings, serviceStaff, services, staff, timeOff, workingHours } from "@/lib/db/schema";
+import { addService, bookConfirmed, localAt } from "../helpers/bookings";
+import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
+import { seedBooking } from "../helpers/seed-booking";
+import { currentDb } from "../helpers/setup-file";
+
+/**
+ * The availability revision (migration 0004): what lets an instance serve a kept answer.
+ * Every committed write to a table availability reads must give the workspace a value it
+ * never had before; nothing else may.
+ */
+const db = () => currentDb().db;
+const revisionOf = (ws: TestWorkspace) => readAvailabilityRevision(db(), ws.id);
+
+/** Runs a write and answers the revision before and after it. */
+async function across(ws: TestWorkspace, write: () => Promise<unknown>): Promise<[number, number]> {
+  const before = await revisionOf(ws);
+  await write();
+  return [before, await revisionOf(ws)];
+}
+
+describe("availability revision", () => {
+  it("moves on every insert, update and delete of each table availability reads", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const seen = new Set([await revisionOf(ws)]);
+    const expectNew = async (write: () => Promise<unknown>) => {
+      const [, after] = await across(ws, write);
+      expect(seen.has(after), "a value never seen before").toBe(false);
+      seen.add(after);
+    };
+    const calendar = { workspaceId: ws.id, name: "Sam" };
+    const [added] = await db().insert(staff).values(calendar).returning();
+    const start = new Date(localAt(ws, 3, "10:00"));
+    const end = new Date(start.getTime() + 3_600_000);
+
+    await expectNew(() => db().update(staff).set({ name: "Sam B" }).where(eq(staff.id, added!.id)));
+    await expectNew(() => db().insert(workingHours).values({ workspaceId: ws.id, staffId: added!.id, weekday: 1, startMinute: 540, endMinute: 600 }));
+    await expectNew(() => db().update(workingHours).set({ endMinute: 660 }).where(eq(workingHours.staffId, added!.id)));
+    await expectNew(() => db().delete(workingHours).where(eq(workingHours.staffId, added!.id)));
+    await expectNew(() => db().insert(serviceStaff).values({ workspaceId: ws.id, serviceId: service.id, staffId: added!.id }));
+    await expectNew(() => db().delete(serviceStaff).where(eq(serviceStaff.staffId, added!.id)));
+    await expectNew(() => db().insert(timeOff).values({ workspaceId: ws.id, staffId: added!.id, startsAt: start, endsAt: end }));
+    await expectNew(() => db().update(timeOff).set({ reason: "dentist" }).where(eq(timeOff.staffId, added!.id)));
+    await expectNew(() => db().delete(timeOff).where(eq(timeOff.staffId, added!.id)));
+    await expectNew(() => db().update(services).set({ durationMinutes: 45 }).where(eq(services.id, service.id)));
+    let bookingId = "";
+    await expectNew(async () => ({ booking: { id: bookingId } } = await seedBooking(ws, { startsAt: start, serviceId: service.id, staffId: added!.id })));
+    await expectNew(() => db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, bookingId)));
+    await expectNew(() => db().delete(bookings).where(eq(bookings.id, bookingId)));
+    await expectNew(() => db().delete(staff).where(eq(staff.id, added!.id)));
+  });
+
+  it("moves once per transaction, not for a rolled-back one, and only for its own workspace", async () => {
+    const ws = await newWorkspace();
+    const other = await newWorkspace();
+    await addService(ws);
+    await addService(other);
+    const otherBefore = await revisionOf(other);
+
+    const [before, after] = await across(ws, () =>
+      db().transaction(async (tx) => {
+        for (const weekday of [1, 2, 3, 4, 5]) await tx.insert(workingHours).values({ workspaceId: ws.id, staffId: ws.staffId, weekday, startMinute: 1200, endMinute: 1260 });
+        await tx.update(staff).set({ name: "Alexandra" }).where(eq(staff.id, ws.staffId));
+      }),
+    );
+    expect(after).not.toBe(before);
+
+    const [, untouched] = await across(ws, () =>
+      db()
+        .transaction(async (tx) => {
+          await tx.delete(workingHours).where(eq(workingHours.staffId, ws.staffId));
+          throw new Error("rolled back");
+        })
+        .catch(() => undefined),
+    );
+    expect(untouched).toBe(after);
+    expect(await revisionOf(other)).toBe(otherBefore);
+  });
+
+  it("moves when a booking is made through the API", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const [before, after] = await across(ws, () => bookConfirmed(ws, { service_id: service.id, starts_at: localAt(ws, 2, "10:00") }));
+    expect(after).not.toBe(before);
+  });
+
+  it("is kept by triggers on exactly the tables availability reads", async () => {
+    const result = await db().execute<{ table_name: string }>(sql`
+      SELECT c.relname AS table_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE p.proname = 'bump_availability_revision' AND t.tgdeferrable AND t.tginitdeferred ORDER BY 1`);
+    const rows = Array.isArray(result) ? result : (result as unknown as { rows: { table_name: string }[] }).rows;
+    expect(rows.map((row) => row.table_name)).toEqual(["bookings", "service_staff", "services", "staff", "time_off", "working_hours"]);
+  });
+});
