@@ -188,6 +188,41 @@ test("an Idempotency-Key repeated across both instances makes one booking", asyn
   expect(replay.body.id).toBe(successes[0]!.body.id);
 });
 
+test("availability kept on one instance follows every booking made on the other, also mid-race", async () => {
+  const availabilityDay = new Date(Date.parse(day) + 5 * 86_400_000).toISOString().slice(0, 10);
+  const query = `/v1/availability?${new URLSearchParams({ service_id: serviceId, from: `${availabilityDay}T00:00:00Z`, to: `${availabilityDay}T23:59:59Z` })}`;
+  const offered = async (port: number) => {
+    const answer = await send(port, "GET", query, sk);
+    record([answer]);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data[0].slots.map((slot: { start: string }) => new Date(slot.start).toISOString()) as string[];
+  };
+  const allDay = Array.from({ length: 48 }, (_, i) => new Date(Date.parse(`${availabilityDay}T00:00:00Z`) + i * 30 * 60_000).toISOString());
+  for (const port of PORTS) expect(await offered(port)).toEqual(allDay);
+
+  // One at a time: each instance has the day's answer kept, the other books, it answers anew.
+  for (let i = 0; i < 6; i++) {
+    const made = await send(PORTS[i % 2]!, "POST", "/v1/bookings", sk, { service_id: serviceId, staff_id: staffId, starts_at: allDay[i]!, customer: { name: `Seq ${i}`, email: `seq${i}@example.com` } });
+    record([made]);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(await offered(PORTS[(i + 1) % 2]!)).not.toContain(allDay[i]);
+  }
+
+  // Creates and availability reads interleaved on both instances; once they settle, both
+  // offer exactly the slots with no live booking.
+  const creates = Array.from({ length: 120 }, (_, i) =>
+    send(PORTS[i % 2]!, "POST", "/v1/bookings", sk, { service_id: serviceId, staff_id: staffId, starts_at: allDay[6 + (i % 24)]!, customer: { name: `Mix ${i}`, email: `mix${i}@example.com` } }),
+  );
+  const reads = Array.from({ length: 60 }, (_, i) => offered(PORTS[i % 2]!));
+  const [answers] = await Promise.all([Promise.all(creates), Promise.all(reads)]);
+  record(answers);
+  expect(answers.every((answer) => answer.status === 201 || answer.status === 409), JSON.stringify(statusCounts(answers))).toBe(true);
+  const booked = new Set((await liveBookingsPerSlot()).keys());
+  const free = allDay.filter((slot) => !booked.has(slot));
+  expect(free).toEqual(allDay.slice(30));
+  for (const port of PORTS) expect(await offered(port)).toEqual(free);
+});
+
 test("a verify racing the hold's expiry ends consistent: confirmed or expired, never both, never a double booking", async () => {
   await send(PORTS[0]!, "PATCH", "/v1/workspace", sk, { require_verification: true });
   const pending: { id: string; email: string; slot: string }[] = [];
