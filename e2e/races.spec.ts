@@ -7,8 +7,9 @@ import { E2E } from "./support/env";
 /**
  * Races across instances: two `next start` processes on one real PostgreSQL database, hit at
  * once. However the requests interleave, a slot holds at most one live booking, every loser
- * gets a 409, nothing answers 5xx, and an Idempotency-Key repeated across both instances
- * makes one booking.
+ * gets a 409, nothing answers 5xx, an Idempotency-Key repeated across both instances makes
+ * one booking, and the availability either instance answers (kept between changes) follows
+ * the bookings made on the other.
  */
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORTS = E2E.racePorts;
