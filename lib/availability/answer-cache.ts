@@ -25,8 +25,6 @@ const answers = new LRUCache<string, Entry>({
   sizeCalculation: (entry, key) => entry.body.byteLength + key.length,
 });
 
-const encoder = new TextEncoder();
-
 /** GET /v1/availability's body ({ data: StaffSlots[] }) for one request. */
 export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<Uint8Array<ArrayBuffer>> {
   assertAvailabilityRange(input.from, input.to);
@@ -38,7 +36,7 @@ export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityCon
   if (cached && cached.revision === revision && cached.validFromMs <= nowMs && nowMs < cached.validUntilMs) return cached.body;
 
   const answer = await getAvailability({ ctx, input });
-  const body = encoder.encode(toAvailabilityJson(answer.calendars, timezone));
+  const body = toAvailabilityJson(answer.calendars, timezone);
   answers.set(key, { revision, validFromMs: answer.validFromMs, validUntilMs: answer.validUntilMs, body });
   return body;
 }

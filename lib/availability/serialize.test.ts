@@ -49,7 +49,8 @@ describe("zonedFormatter", () => {
 describe("toAvailabilityJson", () => {
   it("groups slots by calendar with start and end in the workspace offset", () => {
     const start = Date.parse("2025-03-09T06:30:00Z");
-    expect(JSON.parse(toAvailabilityJson([{ staffId: "a", slots: [{ startMs: start, endMs: start + 3_600_000 }] }, { staffId: "b", slots: [] }], "America/New_York"))).toEqual({
+    const bytes = toAvailabilityJson([{ staffId: "a", slots: [{ startMs: start, endMs: start + 3_600_000 }] }, { staffId: "b", slots: [] }], "America/New_York");
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual({
       data: [
         { staff_id: "a", slots: [{ start: "2025-03-09T01:30:00-05:00", end: "2025-03-09T03:30:00-04:00" }] },
         { staff_id: "b", slots: [] },
@@ -57,7 +58,7 @@ describe("toAvailabilityJson", () => {
     });
   });
 
-  it("is JSON.stringify(toAvailability(...)) and matches the response schema", () => {
+  it("is the UTF-8 of JSON.stringify(toAvailability(...)) and matches the response schema", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...ZONES),
@@ -70,7 +71,7 @@ describe("toAvailabilityJson", () => {
             // Calendars share starts (one duration) and, to cover the general case, differ in length.
             slots: [...(i % 2 ? shared : own)].sort((a, b) => a - b).map((minute) => ({ startMs: minute * 60_000, endMs: (minute + (isOneDuration ? 45 : 15 * (i + 1))) * 60_000 })),
           }));
-          const json = toAvailabilityJson(calendars, zone);
+          const json = new TextDecoder().decode(toAvailabilityJson(calendars, zone));
           expect(json).toBe(JSON.stringify(toAvailability(calendars, zone)));
           expect(AvailabilityResponse.safeParse(JSON.parse(json)).success).toBe(true);
         },

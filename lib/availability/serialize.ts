@@ -2,32 +2,50 @@ import { toZonedIso } from "@/lib/time/zoned";
 import type { CalendarSlots, Slot } from "./engine";
 import { buildZoneTimeline, DAY_MS } from "./zone-timeline";
 
+const encoder = new TextEncoder();
+const COMMA = encoder.encode(",");
+const CLOSE = encoder.encode("]}");
+
 /**
- * The availability answer ({data: StaffSlots[]}), slot times written with the workspace's
- * offset on each instant, as JSON text directly: a busy 62-day answer holds 16,000 slots
- * (1.1 MB), and building objects and stringifying them cost more than the slot search
- * itself. The slot strings are RFC 3339 date-times (nothing to escape).
+ * The availability answer ({data: StaffSlots[]}) as UTF-8 JSON, slot times written with the
+ * workspace's offset on each instant. Written as bytes directly: a busy 62-day answer holds
+ * 16,000 slots (1.1 MB), and building objects and stringifying them, or even one long string
+ * to encode, cost more than the slot search itself. Calendars mostly share their starts (and
+ * one answer has one duration), so each slot's bytes are written once per answer, keyed by
+ * its start, and copied where they recur. Slot strings are RFC 3339 date-times (nothing to
+ * escape).
  */
-export function toAvailabilityJson(calendars: CalendarSlots[], timezone: string): string {
+export function toAvailabilityJson(calendars: CalendarSlots[], timezone: string): Uint8Array<ArrayBuffer> {
   const format = formatterFor(calendars, timezone);
-  const writeSlot = (slot: Slot) => `{"start":"${format(slot.startMs)}","end":"${format(slot.endMs)}"}`;
-  // Calendars mostly share their starts (and one answer has one duration): each slot's text
-  // is written once per answer, keyed by its start.
+  const encodeSlot = (slot: Slot) => encoder.encode(`{"start":"${format(slot.startMs)}","end":"${format(slot.endMs)}"}`);
   const first = calendars.find((calendar) => calendar.slots.length > 0)?.slots[0];
   const durationMs = first ? first.endMs - first.startMs : 0;
-  const shared = new Map<number, string>();
-  // Appending (V8 keeps a rope, flattened once) is faster here than collecting and joining.
-  let json = `{"data":[`;
+  const shared = new Map<number, Uint8Array>();
+  const pieces: Uint8Array[] = [encoder.encode(`{"data":[`)];
   calendars.forEach((calendar, index) => {
-    json += `${index > 0 ? "," : ""}{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`;
+    pieces.push(encoder.encode(`${index > 0 ? "," : ""}{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`));
     calendar.slots.forEach((slot, slotIndex) => {
-      let text = slot.endMs - slot.startMs === durationMs ? shared.get(slot.startMs) : writeSlot(slot);
-      if (text === undefined) shared.set(slot.startMs, (text = writeSlot(slot)));
-      json += slotIndex > 0 ? `,${text}` : text;
+      let bytes = slot.endMs - slot.startMs === durationMs ? shared.get(slot.startMs) : encodeSlot(slot);
+      if (bytes === undefined) shared.set(slot.startMs, (bytes = encodeSlot(slot)));
+      if (slotIndex > 0) pieces.push(COMMA);
+      pieces.push(bytes);
     });
-    json += "]}";
+    pieces.push(CLOSE);
   });
-  return `${json}]}`;
+  pieces.push(CLOSE);
+  return concatBytes(pieces);
+}
+
+function concatBytes(pieces: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let size = 0;
+  for (const piece of pieces) size += piece.length;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
+  return bytes;
 }
 
 function formatterFor(calendars: CalendarSlots[], timezone: string): (ms: number) => string {
