@@ -2,9 +2,10 @@ import { toZonedIso } from "@/lib/time/zoned";
 import type { CalendarSlots, Slot } from "./engine";
 import { buildZoneTimeline, DAY_MS } from "./zone-timeline";
 
-const encoder = new TextEncoder();
-const COMMA = encoder.encode(",");
-const CLOSE = encoder.encode("]}");
+/** UTF-8 bytes of a short string: Buffer.from costs a fraction of TextEncoder.encode per call here. */
+const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
+const COMMA = utf8(",");
+const CLOSE = utf8("]}");
 
 /**
  * The availability answer ({data: StaffSlots[]}) as UTF-8 JSON, slot times written with the
@@ -17,13 +18,13 @@ const CLOSE = encoder.encode("]}");
  */
 export function toAvailabilityJson(calendars: CalendarSlots[], timezone: string): Uint8Array<ArrayBuffer> {
   const format = formatterFor(calendars, timezone);
-  const encodeSlot = (slot: Slot) => encoder.encode(`{"start":"${format(slot.startMs)}","end":"${format(slot.endMs)}"}`);
+  const encodeSlot = (slot: Slot) => utf8(`{"start":"${format(slot.startMs)}","end":"${format(slot.endMs)}"}`);
   const first = calendars.find((calendar) => calendar.slots.length > 0)?.slots[0];
   const durationMs = first ? first.endMs - first.startMs : 0;
   const shared = new Map<number, Uint8Array>();
-  const pieces: Uint8Array[] = [encoder.encode(`{"data":[`)];
+  const pieces: Uint8Array[] = [utf8(`{"data":[`)];
   calendars.forEach((calendar, index) => {
-    pieces.push(encoder.encode(`${index > 0 ? "," : ""}{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`));
+    pieces.push(utf8(`${index > 0 ? "," : ""}{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`));
     calendar.slots.forEach((slot, slotIndex) => {
       let bytes = slot.endMs - slot.startMs === durationMs ? shared.get(slot.startMs) : encodeSlot(slot);
       if (bytes === undefined) shared.set(slot.startMs, (bytes = encodeSlot(slot)));
