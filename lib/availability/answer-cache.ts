@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { assertAvailabilityRange, getAvailability, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
+import { AVAILABILITY_WORKSPACE_FIELDS, getAvailability, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
 import { readAvailabilityRevision } from "./revision";
 import { toAvailabilityJson } from "./serialize";
 
@@ -15,6 +15,7 @@ import { toAvailabilityJson } from "./serialize";
  * minute or the first lapse of a hold it counts as busy; see AvailabilityAnswer). The key
  * holds the request and every workspace setting the answer depends on. Each instance keeps
  * its own entries; the revision lives in the database, so every instance sees every change.
+ * A bad range is refused by getAvailability (no entry can exist for it).
  */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
@@ -27,21 +28,16 @@ const answers = new LRUCache<string, Entry>({
 
 /** GET /v1/availability's body ({ data: StaffSlots[] }) for one request. */
 export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<Uint8Array<ArrayBuffer>> {
-  assertAvailabilityRange(input.from, input.to);
-  const { id, timezone, slotIntervalMinutes, stripeAccountId } = ctx.workspace;
-  const key = JSON.stringify([id, timezone, slotIntervalMinutes, stripeAccountId, input.serviceId, input.from.getTime(), input.to.getTime(), input.excludeBookingId ?? null]);
-  const revision = await readAvailabilityRevision(ctx.db, id);
+  const settings = AVAILABILITY_WORKSPACE_FIELDS.map((field) => ctx.workspace[field]);
+  const key = JSON.stringify([...settings, input.serviceId, input.from.getTime(), input.to.getTime(), input.excludeBookingId ?? null]);
+  const revision = await readAvailabilityRevision(ctx.db, ctx.workspace.id);
   const nowMs = ctx.clock.now().getTime();
   const cached = answers.get(key);
   if (cached && cached.revision === revision && cached.validFromMs <= nowMs && nowMs < cached.validUntilMs) return cached.body;
 
   const answer = await getAvailability({ ctx, input });
-  const body = toAvailabilityJson(answer.calendars, timezone);
+  const body = toAvailabilityJson(answer.calendars, ctx.workspace.timezone);
   answers.set(key, { revision, validFromMs: answer.validFromMs, validUntilMs: answer.validUntilMs, body });
   return body;
 }
 
-/** Tests: forget every kept answer. */
-export function clearAvailabilityAnswers(): void {
-  answers.clear();
-}

@@ -75,7 +75,7 @@ export function allowedStartWindow(rules: ServiceRules, nowMs: number, fromMs: n
  */
 export function answerStableUntil(timezone: string, nowMs: number, fromMs: number, toMs: number): number {
   const nextMinuteMs = (Math.floor(nowMs / MINUTE_MS) + 1) * MINUTE_MS;
-  if (nowMs % MINUTE_MS === 0 || !Number.isInteger(nowMs)) return nowMs + 1;
+  if (nowMs % MINUTE_MS === 0) return nowMs + 1;
   const timeline = buildZoneTimeline(timezone, fromMs - ZONE_MARGIN_MS, toMs + ZONE_MARGIN_MS);
   return timeline.every((segment) => segment.offsetMs % MINUTE_MS === 0) ? nextMinuteMs : nowMs + 1;
 }

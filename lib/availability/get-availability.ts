@@ -12,10 +12,12 @@ import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 export const MAX_AVAILABILITY_RANGE_DAYS = 62;
 
 /**
- * Everything of the workspace an answer depends on (answer-cache.ts keys answers by it, so
- * a setting that starts to matter here must be added here).
+ * Everything of the workspace an answer depends on: the engine sees only these, and
+ * answer-cache.ts keys kept answers by their values, so a setting that starts to matter here
+ * is added to this list and to the key at once.
  */
-export type AvailabilityWorkspace = Pick<WorkspaceRow, "id" | "timezone" | "slotIntervalMinutes" | "stripeAccountId">;
+export const AVAILABILITY_WORKSPACE_FIELDS = ["id", "timezone", "slotIntervalMinutes", "stripeAccountId"] as const;
+export type AvailabilityWorkspace = Pick<WorkspaceRow, (typeof AVAILABILITY_WORKSPACE_FIELDS)[number]>;
 export type AvailabilityContext = { db: Queryable; clock: Clock; workspace: AvailabilityWorkspace };
 export type GetAvailabilityInput = { serviceId: string; from: Date; to: Date; excludeBookingId?: string };
 
@@ -26,25 +28,18 @@ export type GetAvailabilityInput = { serviceId: string; from: Date; to: Date; ex
  */
 export type AvailabilityAnswer = { calendars: CalendarSlots[]; validFromMs: number; validUntilMs: number };
 
-/** 422 unless `from` < `to` and the range spans at most 62 days. */
-export function assertAvailabilityRange(from: Date, to: Date): void {
-  const fromMs = from.getTime();
-  const toMs = to.getTime();
-  if (toMs <= fromMs) throw validationFailed("to", "to must be after from.");
-  if (toMs - fromMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
-    throw validationFailed("to", `The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days.`);
-  }
-}
-
 /**
  * The slots of one service over [from, to), grouped by calendar: every active calendar
  * offering the service, in creation order, each with its starts (a slot is in the range when
  * its start is). Two queries whatever the range: the service, then the calendars.
  */
 export async function getAvailability({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<AvailabilityAnswer> {
-  assertAvailabilityRange(input.from, input.to);
   const fromMs = input.from.getTime();
   const toMs = input.to.getTime();
+  if (toMs <= fromMs) throw validationFailed("to", "to must be after from.");
+  if (toMs - fromMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
+    throw validationFailed("to", `The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days.`);
+  }
 
   const [service] = await ctx.db
     .select()

@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       ctx,
       input: { serviceId: query.service_id, from: parseInstant(query.from), to: parseInstant(query.to), excludeBookingId: query.exclude_booking_id },
     });
-    // Already JSON text: a 62-day answer can hold 16,000 slots (see toAvailabilityJson).
+    // Already JSON bytes, often kept from an earlier ask (see lib/availability/answer-cache.ts).
     return new Response(body, { headers: { "Content-Type": "application/json" } });
   }),
 });
