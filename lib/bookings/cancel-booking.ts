@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import type { Db } from "@/lib/db/client";
 import { bookings, services, type BookingRow } from "@/lib/db/schema";
@@ -10,6 +10,7 @@ import { recordBookingEvent } from "@/lib/webhooks/record-booking-event";
 import { assertCustomerMayCancel, isCancellableStatus, refusalError } from "./customer-policy";
 import { lockBookingOrThrow } from "./get-booking";
 import { announceHoldSettled } from "./hold-events";
+import { announceScheduleChanged } from "./schedule-events";
 import { isLiveHold } from "./holds";
 
 export type CancelBookingInput = {
@@ -51,6 +52,8 @@ export async function cancelBooking({ ctx, input }: { ctx: { db: Db; clock: Cloc
         codeHash: null,
         accessTokenHash: null,
         accessTokenSealed: null,
+        // The cancellation's .ics must outrank every earlier copy of the event.
+        sequence: sql`${bookings.sequence} + 1`,
         updatedAt: now,
       })
       .where(eq(bookings.id, booking.id))
@@ -63,6 +66,7 @@ export async function cancelBooking({ ctx, input }: { ctx: { db: Db; clock: Cloc
     return { cancelled: row!, wasHold: isLiveHold(booking, now) };
   });
   if (wasHold) await announceHoldSettled(cancelled.id);
+  await announceScheduleChanged(cancelled);
   await announceBookingDeliveries(ctx.db, cancelled.id);
   // After commit: the refund now owed, or the unpaid intent cancelled (the payment sweeps retry).
   await settlePaymentAfterChange(ctx, { workspaceId: input.workspaceId, bookingId: cancelled.id });

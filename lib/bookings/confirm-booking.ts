@@ -4,6 +4,7 @@ import { DomainError } from "@/lib/errors";
 import type { WorkspaceContext } from "@/lib/http/route";
 import { lockBookingOrThrow } from "./get-booking";
 import { announceHoldSettled } from "./hold-events";
+import { announceScheduleChanged } from "./schedule-events";
 import { isLiveHold } from "./holds";
 import { confirmHeldBooking } from "./settle-confirmed";
 
@@ -23,6 +24,7 @@ export async function confirmBooking({ ctx, id }: { ctx: Ctx; id: string }): Pro
     return confirmHeldBooking(tx, { booking: row, accountId: ctx.workspace.accountId, now });
   });
   await announceHoldSettled(booking.id);
+  await announceScheduleChanged(booking);
   await announceBookingDeliveries(ctx.db, booking.id);
   return booking;
 }

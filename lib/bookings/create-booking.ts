@@ -13,6 +13,7 @@ import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
 import { parseInstant } from "@/lib/time/zoned";
 import { assertBookingVolumeAllowed } from "./booking-volume";
 import { announceHoldPlaced } from "./hold-events";
+import { announceScheduleChanged } from "./schedule-events";
 import { startStateFor, type StartState } from "./holds";
 import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./occupy-slot";
 import { loadBookableService, resolveCalendars } from "./resolve-calendars";
@@ -60,12 +61,23 @@ export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBoo
   const booking = await ctx.db.transaction(async (tx) => {
     if (start.status === "confirmed") await assertBookingConfirmationAllowed(tx, { accountId: workspace.accountId, now });
     const customer = await upsertCustomer(tx, { workspaceId: workspace.id, customer: input.customer, now });
-    const draft: Draft = { service, start, customerId: customer.id, startsAt, accessToken, answers, createdVia: ctx.actor.type, now };
+    const draft: Draft = {
+      service,
+      start,
+      customerId: customer.id,
+      customerTimezone: input.customer.timezone ?? null,
+      startsAt,
+      accessToken,
+      answers,
+      createdVia: ctx.actor.type,
+      now,
+    };
     const { row, code } = await occupyFirstFree(tx, staffIds, (savepoint, staffId) => insertBooking(savepoint, workspace.id, staffId, draft));
     await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
     return settleStart(tx, row, code, now);
   });
   if (start.holdExpiresAt) await announceHoldPlaced(booking);
+  if (booking.status === "confirmed") await announceScheduleChanged(booking);
   await announceBookingDeliveries(ctx.db, booking.id);
   // After commit, never inside the transaction: the PaymentIntent on the connected account.
   const payment = await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
@@ -76,6 +88,7 @@ type Draft = {
   service: ServiceRow;
   start: StartState;
   customerId: string;
+  customerTimezone: string | null;
   startsAt: Date;
   accessToken: string;
   answers: ValidAnswer[];
@@ -96,6 +109,7 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
       serviceId: draft.service.id,
       staffId,
       customerId: draft.customerId,
+      customerTimezone: draft.customerTimezone,
       ...times,
       status: draft.start.status,
       holdExpiresAt: draft.start.holdExpiresAt,

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import type { Db, Tx } from "@/lib/db/client";
 import { bookings, services, workspaces, type BookingRow } from "@/lib/db/schema";
@@ -11,6 +11,7 @@ import { getBookingOrThrow, lockBookingOrThrow } from "./get-booking";
 import { effectiveStatus } from "./serialize";
 import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./occupy-slot";
 import { resolveCalendars } from "./resolve-calendars";
+import { announceScheduleChanged } from "./schedule-events";
 
 export type RescheduleBookingInput = {
   workspaceId: string;
@@ -64,6 +65,7 @@ export async function rescheduleBooking({ ctx, input }: { ctx: { db: Db; clock: 
     await queueBookingMessages(tx, { kind: "reschedule", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
     return row;
   });
+  await announceScheduleChanged(moved);
   await announceBookingDeliveries(ctx.db, moved.id);
   return moved;
 }
@@ -75,6 +77,11 @@ function assertMayMove(booking: BookingRow, minCancelNoticeMinutes: number, by: 
 
 async function moveBooking(tx: Tx, id: string, staffId: string, times: ReturnType<typeof bookingTimes>, now: Date): Promise<BookingRow> {
   await expireLapsedHoldsOverlapping(tx, { staffId, times, now });
-  const [row] = await tx.update(bookings).set({ ...times, staffId, updatedAt: now }).where(eq(bookings.id, id)).returning();
+  // A move is a new revision of the calendar entry (SEQUENCE + 1) and restarts the reminders' count.
+  const [row] = await tx
+    .update(bookings)
+    .set({ ...times, staffId, updatedAt: now, rescheduledAt: now, sequence: sql`${bookings.sequence} + 1` })
+    .where(eq(bookings.id, id))
+    .returning();
   return row!;
 }

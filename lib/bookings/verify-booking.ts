@@ -5,6 +5,7 @@ import { DomainError } from "@/lib/errors";
 import type { WorkspaceContext } from "@/lib/http/route";
 import { Uuid } from "@/lib/schemas";
 import { announceHoldSettled } from "./hold-events";
+import { announceScheduleChanged } from "./schedule-events";
 import { isLiveHold, MAX_CODE_ATTEMPTS } from "./holds";
 import { confirmHeldBooking } from "./settle-confirmed";
 import { isVerificationCodeCorrect } from "./verification-code";
@@ -44,6 +45,7 @@ export async function verifyBooking({ ctx, id, code }: { ctx: Ctx; id: string; c
   });
   if (!confirmed) throw verificationFailed();
   await announceHoldSettled(confirmed.id);
+  await announceScheduleChanged(confirmed);
   await announceBookingDeliveries(ctx.db, confirmed.id);
   return confirmed;
 }

@@ -1,60 +1,73 @@
 import { describe, expect, it } from "vitest";
-import { buildIcs, escapeIcsText, foldLine, googleCalendarUrl, toIcsUtc, type IcsEvent } from "./ics";
+import { parseCalendar } from "@/tests/helpers/ical";
+import { buildCalendar, buildInvitation, googleCalendarUrl, toIcsUtc, type CalendarEvent } from "./ics";
 
-const event: IcsEvent = {
+const event: CalendarEvent = {
   uid: "3f1c8d2e-1111-4222-8333-444455556666",
-  method: "PUBLISH",
-  sequence: 0,
+  sequence: 2,
   startsAt: new Date("2026-03-12T09:30:00+01:00"),
   endsAt: new Date("2026-03-12T10:15:00+01:00"),
   stampedAt: new Date("2026-03-01T12:00:00Z"),
   summary: "Haircut, with Alex; at Studio",
   description: "Line one\nManage: https://example.test/manage/abc",
-  location: "https://maps.example/studio",
+  location: "12 Rue de la Paix, Paris",
   url: "https://example.test/manage/abc",
+  organizer: { name: "Studio, North", email: "hello@studio.test" },
+  attendee: { name: "Ada Lovelace", email: "ada@example.com" },
 };
 
 describe("ics", () => {
-  it("escapes TEXT values (RFC 5545 §3.3.11), backslashes first", () => {
-    expect(escapeIcsText("a\\b;c,d\ne\r\nf")).toBe("a\\\\b\\;c\\,d\\ne\\nf");
+  it("an invitation is an iTIP REQUEST that a parser reads back field by field", () => {
+    const { method, content } = buildInvitation(event);
+    expect(method).toBe("REQUEST");
+    expect(content.endsWith("\r\n")).toBe(true);
+    expect(content.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    for (const line of content.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+    const calendar = parseCalendar(content);
+    expect(calendar).toMatchObject({ method: "REQUEST", version: "2.0" });
+    expect(calendar.events).toHaveLength(1);
+    const [parsed] = calendar.events;
+    expect(parsed).toMatchObject({
+      uid: event.uid,
+      sequence: 2,
+      summary: event.summary,
+      description: event.description,
+      location: event.location,
+      url: event.url,
+      status: "CONFIRMED",
+    });
+    expect(parsed!.dtstamp).toEqual(event.stampedAt);
+    expect(parsed!.start).toEqual(event.startsAt);
+    expect(parsed!.end).toEqual(event.endsAt);
+    expect(parsed!.organizer).toMatchObject({ email: "hello@studio.test", name: "Studio, North" });
+    expect(parsed!.attendees).toEqual([
+      { email: "ada@example.com", name: "Ada Lovelace", params: { cn: "Ada Lovelace", role: "REQ-PARTICIPANT", partstat: "ACCEPTED", rsvp: "FALSE" } },
+    ]);
   });
 
-  it("folds at 75 octets without splitting a UTF-8 character", () => {
-    const line = `SUMMARY:${"é".repeat(80)}`;
-    const folded = foldLine(line);
-    const physical = folded.split("\r\n");
-    expect(physical.length).toBeGreaterThan(1);
-    for (const part of physical) expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(75);
-    expect(physical.slice(1).every((part) => part.startsWith(" "))).toBe(true);
-    expect(folded.replace(/\r\n /g, "")).toBe(line);
-    expect(foldLine("SHORT:x")).toBe("SHORT:x");
+  it("a cancelled booking is a CANCEL with STATUS:CANCELLED and the same UID; absent fields are not written", () => {
+    const { method, content } = buildInvitation({ ...event, sequence: 3, cancelled: true, location: null, url: null });
+    expect(method).toBe("CANCEL");
+    const calendar = parseCalendar(content);
+    expect(calendar.method).toBe("CANCEL");
+    expect(calendar.events[0]).toMatchObject({ uid: event.uid, sequence: 3, status: "CANCELLED", location: null, url: null });
+    expect(calendar.events[0]!.organizer!.email).toBe("hello@studio.test");
   });
 
-  it("writes one event in UTC with CRLF line ends, escaped text, location and link", () => {
-    expect(toIcsUtc(new Date("2031-03-10T08:05:09.123Z"))).toBe("20310310T080509Z");
-    const ics = buildIcs(event);
-    expect(ics.split("\r\n").slice(0, 6)).toEqual(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Booking Platform//Bookings//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "BEGIN:VEVENT"]);
-    expect(ics).toContain("\r\nUID:3f1c8d2e-1111-4222-8333-444455556666\r\nSEQUENCE:0\r\nDTSTAMP:20260301T120000Z\r\n");
-    expect(ics).toContain("\r\nDTSTART:20260312T083000Z\r\nDTEND:20260312T091500Z\r\n");
-    expect(ics).toContain("\r\nSUMMARY:Haircut\\, with Alex\\; at Studio\r\n");
-    expect(ics).toContain("\r\nDESCRIPTION:Line one\\nManage: https://example.test/manage/abc\r\n");
-    expect(ics).toContain("\r\nLOCATION:https://maps.example/studio\r\nURL:https://example.test/manage/abc\r\nSTATUS:CONFIRMED\r\n");
-    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
-    expect(ics.replace(/\r\n/g, "")).not.toMatch(/\n|\r/);
-  });
-
-  it("a cancellation carries METHOD:CANCEL and STATUS:CANCELLED; no location or link lines when absent", () => {
-    const ics = buildIcs({ ...event, method: "CANCEL", sequence: 7, location: null, url: null });
-    expect(ics).toContain("\r\nMETHOD:CANCEL\r\n");
-    expect(ics).toContain("\r\nSEQUENCE:7\r\n");
-    expect(ics).toContain("\r\nSTATUS:CANCELLED\r\n");
-    expect(ics).not.toContain("LOCATION:");
-    expect(ics).not.toContain("URL:");
+  it("a feed or a download has no METHOD, can be named, and holds one event per booking", () => {
+    const content = buildCalendar({ name: "Robin", events: [event, { ...event, uid: "other", attendee: null, organizer: null }] });
+    const calendar = parseCalendar(content);
+    expect(calendar.method).toBeNull();
+    expect(calendar.name).toBe("Robin");
+    expect(calendar.events.map((parsed) => parsed.uid)).toEqual([event.uid, "other"]);
+    expect(calendar.events[1]!.attendees).toEqual([]);
+    expect(calendar.events[1]!.organizer).toBeNull();
   });
 });
 
 describe("Google Calendar link", () => {
   it("carries the title, UTC dates, details and location", () => {
+    expect(toIcsUtc(new Date("2031-03-10T08:05:09.123Z"))).toBe("20310310T080509Z");
     const url = new URL(googleCalendarUrl(event));
     expect(url.origin).toBe("https://calendar.google.com");
     expect(url.searchParams.get("action")).toBe("TEMPLATE");

@@ -1,52 +1,75 @@
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 
 /**
- * The appointment as a calendar entry, one module for the server (the .ics attached to
- * emails) and the browser (add-to-calendar on the confirmation): a one-event iCalendar file
- * (RFC 5545: CRLF line ends, lines folded at 75 octets, TEXT values escaped, times in UTC)
- * and a Google Calendar template link. The UID is the booking id everywhere, so a calendar
- * app keeps one event per booking and replaces it when a later file (reschedule,
- * cancellation) carries a higher SEQUENCE.
+ * Appointments as iCalendar (RFC 5545), one module for every file we hand out: the email
+ * attachments (confirmation, move, reminder, cancellation), the confirmation page's download
+ * and the staff feed. ical-generator writes the text (escaping, folding, CRLF); this module
+ * decides what goes in. The UID is the booking id everywhere and SEQUENCE is the booking's
+ * own counter (it grows by one with each move or cancellation), so a calendar keeps one entry
+ * per booking and lets each later file replace it.
+ *
+ * Emails carry iTIP (RFC 5546) messages: METHOD:REQUEST for a confirmed or moved booking and
+ * METHOD:CANCEL with STATUS:CANCELLED when it is cancelled, each with the business as
+ * ORGANIZER and the customer as ATTENDEE (mail clients ignore a CANCEL without an ORGANIZER).
+ * The page's download and the feed are plain calendars (no METHOD, no attendee).
  */
-export type IcsEvent = {
+export type CalendarParty = { name: string; email: string };
+
+export type CalendarEvent = {
   uid: string;
-  method: "PUBLISH" | "CANCEL";
   sequence: number;
   startsAt: Date;
   endsAt: Date;
+  /** DTSTAMP: when this copy was written. */
   stampedAt: Date;
   summary: string;
   description: string;
   location?: string | null;
-  url: string | null;
+  url?: string | null;
+  cancelled?: boolean;
+  organizer?: CalendarParty | null;
+  attendee?: CalendarParty | null;
 };
 
-export function buildIcs(event: IcsEvent): string {
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Booking Platform//Bookings//EN",
-    "CALSCALE:GREGORIAN",
-    `METHOD:${event.method}`,
-    "BEGIN:VEVENT",
-    `UID:${escapeIcsText(event.uid)}`,
-    `SEQUENCE:${event.sequence}`,
-    `DTSTAMP:${toIcsUtc(event.stampedAt)}`,
-    `DTSTART:${toIcsUtc(event.startsAt)}`,
-    `DTEND:${toIcsUtc(event.endsAt)}`,
-    `SUMMARY:${escapeIcsText(event.summary)}`,
-    `DESCRIPTION:${escapeIcsText(event.description)}`,
-    ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
-    ...(event.url ? [`URL:${event.url}`] : []),
-    `STATUS:${event.method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return lines.map(foldLine).join("\r\n") + "\r\n";
+export type CalendarMethod = "REQUEST" | "CANCEL";
+
+const PRODUCT_ID = { company: "Booking Platform", product: "Bookings", language: "EN" };
+
+/** A whole calendar: one event per booking; `method` only for an iTIP email attachment. */
+export function buildCalendar(input: { events: CalendarEvent[]; method?: CalendarMethod; name?: string }): string {
+  const calendar = ical({ prodId: PRODUCT_ID, name: input.name ?? null, method: input.method ? ICalCalendarMethod[input.method] : null });
+  for (const event of input.events) {
+    calendar.createEvent({
+      id: event.uid,
+      sequence: event.sequence,
+      stamp: event.stampedAt,
+      start: event.startsAt,
+      end: event.endsAt,
+      summary: event.summary,
+      description: event.description,
+      location: event.location || null,
+      url: event.url || null,
+      status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      organizer: event.organizer ?? null,
+      attendees: event.attendee
+        ? [{ ...event.attendee, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }]
+        : [],
+    });
+  }
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one too (the library omits it).
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
+}
+
+/** The iTIP attachment of an email: REQUEST while the booking stands, CANCEL once it is cancelled. */
+export function buildInvitation(event: CalendarEvent): { method: CalendarMethod; content: string } {
+  const method: CalendarMethod = event.cancelled ? "CANCEL" : "REQUEST";
+  return { method, content: buildCalendar({ events: [event], method }) };
 }
 
 /** A Google Calendar "add event" link for the same appointment. */
-export function googleCalendarUrl(event: Pick<IcsEvent, "summary" | "description" | "startsAt" | "endsAt" | "location">): string {
+export function googleCalendarUrl(event: Pick<CalendarEvent, "summary" | "description" | "startsAt" | "endsAt" | "location">): string {
   const url = new URL("https://calendar.google.com/calendar/render");
   url.searchParams.set("action", "TEMPLATE");
   url.searchParams.set("text", event.summary);
@@ -59,36 +82,4 @@ export function googleCalendarUrl(event: Pick<IcsEvent, "summary" | "description
 /** 20260310T080000Z */
 export function toIcsUtc(instant: Date): string {
   return DateTime.fromJSDate(instant, { zone: "utc" }).toFormat("yyyyLLdd'T'HHmmss'Z'");
-}
-
-/** RFC 5545 §3.3.11: backslash, semicolon and comma escaped, line breaks as \n. */
-export function escapeIcsText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
-}
-
-const encoder = new TextEncoder();
-
-/** RFC 5545 §3.1: at most 75 octets a line, continued with CRLF and a space; never inside a UTF-8 character. */
-export function foldLine(line: string): string {
-  const parts: string[] = [];
-  let current = "";
-  let currentOctets = 0;
-  for (const char of line) {
-    const octets = encoder.encode(char).length;
-    const limit = parts.length === 0 ? 75 : 74; // continuation lines start with a space
-    if (currentOctets + octets > limit) {
-      parts.push(current);
-      current = "";
-      currentOctets = 0;
-    }
-    current += char;
-    currentOctets += octets;
-  }
-  parts.push(current);
-  return parts.join("\r\n ");
-}
-
-/** SEQUENCE must grow with each revision of the event; seconds since the epoch always do. */
-export function sequenceAt(now: Date): number {
-  return Math.floor(now.getTime() / 1000);
 }

@@ -1,10 +1,14 @@
 import { z } from "zod";
-import { E164Phone, Email } from "@/lib/schemas";
+import { E164Phone, Email, IanaTimezone } from "@/lib/schemas";
 
 /** The customer a booking is made for; upserted per workspace by lower-cased email. */
 export const CustomerInput = z.object({
   name: z.string().trim().min(1).max(200),
   email: Email,
   phone: E164Phone.nullable().optional().meta({ description: "E.164. When absent the customer is notified by email only." }),
+  timezone: IanaTimezone.optional().meta({
+    description:
+      "The customer's IANA zone (the hosted pages send the browser's). Stored with the booking: emails, reminders and the manage page show the time in it beside the business's.",
+  }),
 });
 export type CustomerInput = z.infer<typeof CustomerInput>;

@@ -1,4 +1,5 @@
 import { Inngest, eventType, staticSchema } from "inngest";
+import { z } from "zod";
 import { getConfig } from "@/lib/config";
 
 /**
@@ -25,3 +26,15 @@ export const bookingHoldPlaced = eventType("booking/hold.placed", {
 export const bookingHoldSettled = eventType("booking/hold.settled", {
   schema: staticSchema<{ bookingId: string }>(),
 });
+
+/**
+ * A booking's time changed as a calendar sees it: confirmed (startsAt set), moved (a new
+ * startsAt) or cancelled (startsAt null). `sequence` is the booking's own counter, so a run
+ * planned for an older sequence is cancelled by any newer event.
+ */
+export const BookingScheduleChangedData = z.object({
+  bookingId: z.uuid(),
+  startsAt: z.iso.datetime({ offset: true }).nullable(),
+  sequence: z.number().int().min(0),
+});
+export const bookingScheduleChanged = eventType("booking/schedule.changed", { schema: BookingScheduleChangedData });

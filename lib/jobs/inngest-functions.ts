@@ -3,7 +3,9 @@ import { expireHold } from "@/lib/bookings/expire-hold";
 import { loadClock } from "@/lib/time/clock";
 import { toUtcIsoOrNull } from "@/lib/time/zoned";
 import { attemptDelivery, MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/attempt-delivery";
-import { bookingHoldPlaced, bookingHoldSettled, inngest, webhookDeliveryRequested } from "./inngest-client";
+import { loadReminderPlan } from "@/lib/reminders/load-reminder-plan";
+import { sendReminderJob } from "./definitions/send-reminder";
+import { BookingScheduleChangedData, bookingHoldPlaced, bookingHoldSettled, bookingScheduleChanged, inngest, webhookDeliveryRequested } from "./inngest-client";
 import { runDueWork } from "./run-due-work";
 
 /** step.sleep spellings of the spec's waits after attempts 1–4 (RETRY_WAITS_MS). */
@@ -65,6 +67,39 @@ export const expireHoldWhenDue = inngest.createFunction(
 );
 
 /**
+ * DECISIONS §11 on Inngest: one run per confirmed booking time. It plans the reminders once,
+ * then sleeps until each is due and sends it through the job definition. Any later change of
+ * the booking (a move or a cancellation carries a higher sequence) cancels the sleeping run;
+ * a move starts a new run for the new time. The send step re-checks everything under the
+ * booking's lock and its unique key absorbs a repeat by the cron backstop.
+ */
+export const remindBooking = inngest.createFunction(
+  {
+    id: "booking-reminders",
+    triggers: [{ event: bookingScheduleChanged, if: "event.data.startsAt != null" }],
+    cancelOn: [{ event: bookingScheduleChanged, if: "async.data.bookingId == event.data.bookingId && async.data.sequence > event.data.sequence" }],
+    retries: 3,
+  },
+  async ({ event, step }) => {
+    const data = BookingScheduleChangedData.parse(event.data);
+    if (!data.startsAt) return [];
+    const startsAt = data.startsAt;
+    const plan = await step.run("plan", async () => {
+      const { db } = await jobContext();
+      const planned = await loadReminderPlan(db, { bookingId: data.bookingId, startsAt: new Date(startsAt) });
+      return planned.map((reminder) => ({ minutesBefore: reminder.minutesBefore, dueAt: reminder.dueAt.toISOString() }));
+    });
+    const outcomes = [];
+    for (const reminder of plan) {
+      await step.sleepUntil(`until-${reminder.minutesBefore}`, reminder.dueAt);
+      const payload = { bookingId: data.bookingId, minutesBefore: reminder.minutesBefore, startsAt };
+      outcomes.push(await step.run(`send-${reminder.minutesBefore}`, async () => ({ ...(await sendReminderJob.run(await jobContext(), payload)), minutesBefore: reminder.minutesBefore })));
+    }
+    return outcomes;
+  },
+);
+
+/**
  * The backstop: every minute, everything due on the app clock (deliveries whose event was
  * lost or whose endpoint came back, lapsed holds, unsent messages), with the same sweeps as
  * the in-process runner. Claims keep it from double-sending alongside deliverWebhook.
@@ -78,4 +113,4 @@ export const runDueWorkBackstop = inngest.createFunction(
     }),
 );
 
-export const INNGEST_FUNCTIONS = [deliverWebhook, expireHoldWhenDue, runDueWorkBackstop];
+export const INNGEST_FUNCTIONS = [deliverWebhook, expireHoldWhenDue, remindBooking, runDueWorkBackstop];

@@ -7,6 +7,7 @@ import { consumeSmsCredit } from "./consume-sms-credit";
 import { renderCancellationEmail } from "./templates/cancellation";
 import { renderConfirmationEmail } from "./templates/confirmation";
 import type { BookingMessageData, EmailContent } from "./templates/message-data";
+import { renderReminderEmail } from "./templates/reminder";
 import { renderRescheduleEmail } from "./templates/reschedule";
 import { renderSms, type BookingMessageKind } from "./templates/sms";
 import { renderVerificationCodeEmail } from "./templates/verification-code";
@@ -20,14 +21,23 @@ export type QueueBookingMessagesInput = {
   code?: string;
   /** The start before a move; `reschedule` shows the old time beside the new one. */
   previousStartsAt?: Date;
+  /**
+   * Reminders only (DECISIONS §11): the channels the workspace set. An SMS goes when asked for
+   * and possible (SMS on, a phone, a credit); the email when asked for, or in place of an SMS
+   * that cannot go. Other kinds always email, and text too when possible.
+   */
+  channels?: readonly ("email" | "sms")[];
   now: Date;
 };
+
+export type QueuedChannels = ("email" | "sms")[];
 
 const RENDER_EMAIL: Record<BookingMessageKind, (data: BookingMessageData) => EmailContent> = {
   verification_code: renderVerificationCodeEmail,
   confirmation: renderConfirmationEmail,
   cancellation: renderCancellationEmail,
   reschedule: renderRescheduleEmail,
+  reminder: renderReminderEmail,
 };
 
 /**
@@ -36,7 +46,7 @@ const RENDER_EMAIL: Record<BookingMessageKind, (data: BookingMessageData) => Ema
  * failure to send never touches the booking. Always an email; also an SMS when the workspace
  * has SMS on, the customer gave a phone and the account still has a credit.
  */
-export async function queueBookingMessages(tx: Queryable, input: QueueBookingMessagesInput): Promise<void> {
+export async function queueBookingMessages(tx: Queryable, input: QueueBookingMessagesInput): Promise<QueuedChannels> {
   const [row] = await tx
     .select({ booking: bookings, workspace: workspaces, service: services, staff: staff, customer: customers })
     .from(bookings)
@@ -53,7 +63,14 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
     ? new Date(input.previousStartsAt.getTime() + (booking.endsAt.getTime() - booking.startsAt.getTime()))
     : undefined;
   const data: BookingMessageData = {
-    booking: { id: booking.id, startsAt: booking.startsAt, endsAt: booking.endsAt, status: booking.status },
+    booking: {
+      id: booking.id,
+      startsAt: booking.startsAt,
+      endsAt: booking.endsAt,
+      status: booking.status,
+      sequence: booking.sequence,
+      customerTimezone: booking.customerTimezone,
+    },
     workspace,
     service,
     staff: row.staff,
@@ -63,27 +80,45 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
     previousStartsAt: input.previousStartsAt,
     previousEndsAt,
     now: input.now,
+    senderEmail: senderAddress(getConfig().smtpFrom),
   };
 
-  const email = RENDER_EMAIL[input.kind](data);
-  await tx.insert(outboxMessages).values({
-    workspaceId: workspace.id,
-    channel: "email",
-    to: customer.email,
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    attachments: email.attachments,
-  });
+  const wanted = input.channels ?? ["email", "sms"];
+  const smsPossible = wanted.includes("sms") && workspace.smsEnabled && !!customer.phone;
+  const sendSms = smsPossible && (await consumeSmsCredit(tx, workspace.accountId, input.now));
+  const sendEmail = wanted.includes("email") || !sendSms;
+  const queued: QueuedChannels = [];
+  if (sendEmail) {
+    const email = RENDER_EMAIL[input.kind](data);
+    await tx.insert(outboxMessages).values({
+      workspaceId: workspace.id,
+      bookingId: booking.id,
+      channel: "email",
+      to: customer.email,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      replyTo: workspace.contactEmail,
+      attachments: email.attachments,
+    });
+    queued.push("email");
+  }
+  if (sendSms) {
+    await tx.insert(outboxMessages).values({
+      workspaceId: workspace.id,
+      bookingId: booking.id,
+      channel: "sms",
+      to: customer.phone,
+      text: renderSms(input.kind, data),
+    });
+    queued.push("sms");
+  }
+  return queued;
+}
 
-  if (!workspace.smsEnabled || !customer.phone) return;
-  if (!(await consumeSmsCredit(tx, workspace.accountId, input.now))) return;
-  await tx.insert(outboxMessages).values({
-    workspaceId: workspace.id,
-    channel: "sms",
-    to: customer.phone,
-    text: renderSms(input.kind, data),
-  });
+/** "Bookings <bookings@example.test>" → "bookings@example.test". */
+function senderAddress(from: string): string {
+  return from.match(/<([^>]+)>/)?.[1]?.trim() ?? from.trim();
 }
 
 /**

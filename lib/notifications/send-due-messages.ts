@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/lib/db/client";
 import { outboxMessages, type OutboxMessageRow } from "@/lib/db/schema";
 import type { DueWorkSweep, JobContext } from "@/lib/jobs/types";
@@ -16,30 +17,42 @@ export const OUTBOX_CLAIM_LEASE_SECONDS = 5 * 60;
 /**
  * Claims due pending messages (FOR UPDATE SKIP LOCKED, so concurrent runners never take the
  * same row), sends each through its port and records the outcome. Returns how many it tried.
+ * A booking's messages on one channel leave one at a time, oldest first: a message is due
+ * only once every earlier one of its booking and channel is sent or given up, so a failed
+ * send (waiting for its retry) holds back the later ones instead of letting them overtake.
+ * Each round therefore takes at most the head of each booking's queue; it claims again until
+ * nothing is due or `limit` messages were tried.
  */
 export async function sendDueMessages(ctx: JobContext, options: { limit: number; transports?: MessageTransports }): Promise<number> {
-  const now = ctx.clock.now();
-  await giveUpAbandoned(ctx.db, now);
-  const claimed = await claimDueMessages(ctx.db, now, options.limit);
   const transports = options.transports ?? getMessageTransports();
-  for (const message of claimed) {
-    try {
-      await deliver(message, transports);
-      await ctx.db
-        .update(outboxMessages)
-        .set({ status: "sent", sentAt: ctx.clock.now(), nextAttemptAt: null, lastError: null })
-        .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "pending")));
-    } catch (error) {
-      await recordFailure(ctx.db, message, describeError(error), ctx.clock.now());
+  let tried = 0;
+  while (tried < options.limit) {
+    const now = ctx.clock.now();
+    await giveUpAbandoned(ctx.db, now);
+    const claimed = await claimDueMessages(ctx.db, now, options.limit - tried);
+    if (claimed.length === 0) break;
+    tried += claimed.length;
+    for (const message of claimed) {
+      try {
+        await deliver(message, transports);
+        await ctx.db
+          .update(outboxMessages)
+          .set({ status: "sent", sentAt: ctx.clock.now(), nextAttemptAt: null, lastError: null })
+          .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "pending")));
+      } catch (error) {
+        await recordFailure(ctx.db, message, describeError(error), ctx.clock.now());
+      }
     }
   }
-  return claimed.length;
+  return tried;
 }
 
 export const outboxSweep: DueWorkSweep = {
   name: "outbox-messages",
   run: (ctx, { limit }) => sendDueMessages(ctx, { limit }),
 };
+
+const earlier = alias(outboxMessages, "earlier");
 
 async function claimDueMessages(db: Queryable, now: Date, limit: number): Promise<OutboxMessageRow[]> {
   const due = db
@@ -50,16 +63,34 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
         eq(outboxMessages.status, "pending"),
         lt(outboxMessages.attempts, OUTBOX_MAX_ATTEMPTS),
         or(isNull(outboxMessages.nextAttemptAt), lte(outboxMessages.nextAttemptAt, now)),
+        or(
+          isNull(outboxMessages.bookingId),
+          notExists(
+            db
+              .select({ id: earlier.id })
+              .from(earlier)
+              .where(
+                and(
+                  eq(earlier.bookingId, outboxMessages.bookingId),
+                  eq(earlier.channel, outboxMessages.channel),
+                  eq(earlier.status, "pending"),
+                  lt(earlier.position, outboxMessages.position),
+                ),
+              ),
+          ),
+        ),
       ),
     )
-    .orderBy(asc(outboxMessages.createdAt), asc(outboxMessages.id))
+    .orderBy(asc(outboxMessages.position))
     .limit(limit)
     .for("update", { skipLocked: true });
-  return db
+  const claimed = await db
     .update(outboxMessages)
     .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + OUTBOX_CLAIM_LEASE_SECONDS * 1000) })
     .where(inArray(outboxMessages.id, due))
     .returning();
+  // UPDATE … RETURNING gives rows in no particular order (not the subquery's ORDER BY).
+  return claimed.sort((a, b) => a.position - b.position);
 }
 
 async function deliver(message: OutboxMessageRow, transports: MessageTransports): Promise<void> {
@@ -69,6 +100,7 @@ async function deliver(message: OutboxMessageRow, transports: MessageTransports)
       subject: message.subject,
       text: message.text,
       html: message.html,
+      replyTo: message.replyTo,
       attachments: message.attachments,
     });
     return;

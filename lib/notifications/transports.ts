@@ -6,7 +6,15 @@ import type { OutboxAttachment } from "@/lib/db/schema";
  * The ports messages leave through. A null port means the outbox row itself is the delivery
  * (no SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it.
  */
-export type OutgoingEmail = { to: string; subject: string; text: string; html: string | null; attachments: OutboxAttachment[] };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** The business's contact address, so a customer's reply reaches the business. */
+  replyTo?: string | null;
+  attachments: OutboxAttachment[];
+};
 export type OutgoingSms = { to: string; body: string };
 
 export type Mailer = { send(email: OutgoingEmail): Promise<void> };
@@ -26,6 +34,9 @@ export function createNodemailerMailer(transport: NodemailerTransport, from: str
         from,
         to: email.to,
         subject: email.subject,
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        // RFC 3834: every message we send is automated, so auto-responders do not answer it.
+        headers: { "Auto-Submitted": "auto-generated" },
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
         attachments: email.attachments.map((attachment) => ({

@@ -46,7 +46,53 @@ export const TEXT_LIMITS = {
   socialTitle: 200,
   socialDescription: 500,
   refundPolicy: 5_000,
+  address: 500,
 } as const;
+
+export const MIN_REMINDER_MINUTES = 30;
+export const MAX_REMINDER_MINUTES = 10_080;
+export const MAX_REMINDERS = 3;
+
+export const ReminderChannel = z.enum(["email", "sms"]);
+
+/** One reminder: how long before the appointment (real elapsed minutes) and over which channels. */
+export const Reminder = z
+  .object({
+    minutes_before: z
+      .number()
+      .int()
+      .min(MIN_REMINDER_MINUTES)
+      .max(MAX_REMINDER_MINUTES)
+      .meta({ description: "Real elapsed minutes before the start (30 to 10080, a week); daylight saving does not shift it." }),
+    channels: z
+      .array(ReminderChannel)
+      .min(1)
+      .max(2)
+      .refine((channels) => new Set(channels).size === channels.length, "must not repeat a channel")
+      .meta({
+        description:
+          'Non-empty subset of "email" and "sms". An SMS needs sms_enabled, a customer phone and a credit; without them the customer gets the email instead.',
+      }),
+  })
+  .meta({ id: "Reminder" });
+
+/** DECISIONS §11: at most 3, no two at the same minutes_before; [] turns reminders off. */
+export const Reminders = z
+  .array(Reminder)
+  .max(MAX_REMINDERS)
+  .superRefine((reminders, ctx) => {
+    const seen = new Set<number>();
+    reminders.forEach((reminder, index) => {
+      if (seen.has(reminder.minutes_before)) {
+        ctx.addIssue({ code: "custom", path: [index, "minutes_before"], message: "must differ from the other reminders' minutes_before" });
+      }
+      seen.add(reminder.minutes_before);
+    });
+  })
+  .meta({
+    description:
+      "Reminders sent before each confirmed appointment (DECISIONS §11): at most 3, no two with the same minutes_before; [] turns them off. A new workspace has one email a day before.",
+  });
 
 export const StripeAccountId = z.string().regex(/^acct_[0-9A-Za-z_]{1,255}$/, "must be a Stripe account id such as acct_1A2b3C");
 
@@ -74,11 +120,13 @@ export const WorkspaceSettings = z
     website_url: z.string().nullable(),
     instagram_url: z.string().nullable(),
     maps_url: z.string().nullable(),
+    address: z.string().nullable().meta({ description: "Where appointments take place; shown in emails and reminders and used as the calendar LOCATION." }),
     confirmation_note: z.string().nullable(),
     social_title: z.string().nullable(),
     social_description: z.string().nullable(),
     refund_policy: z.string().nullable(),
     stripe_account_id: z.string().nullable(),
+    reminders: z.array(Reminder).meta({ description: "Reminders sent before each confirmed appointment (DECISIONS §11)." }),
     created_at: DateTimeOutput,
   })
   .meta({ id: "WorkspaceSettings" });
@@ -103,11 +151,13 @@ export const UpdateWorkspaceBody = z.object({
   website_url: HttpUrl.nullable().optional(),
   instagram_url: HttpUrl.nullable().optional(),
   maps_url: HttpUrl.nullable().optional(),
+  address: PlainText(TEXT_LIMITS.address).nullable().optional(),
   confirmation_note: PlainText(TEXT_LIMITS.confirmationNote).nullable().optional(),
   social_title: PlainText(TEXT_LIMITS.socialTitle).nullable().optional(),
   social_description: PlainText(TEXT_LIMITS.socialDescription).nullable().optional(),
   refund_policy: PlainText(TEXT_LIMITS.refundPolicy).nullable().optional(),
   stripe_account_id: StripeAccountId.nullable().optional(),
+  reminders: Reminders.optional(),
 });
 export type UpdateWorkspaceBody = z.infer<typeof UpdateWorkspaceBody>;
 

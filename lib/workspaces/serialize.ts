@@ -22,11 +22,13 @@ export function toWorkspaceSettings(row: WorkspaceRow): WorkspaceSettings {
     website_url: row.websiteUrl,
     instagram_url: row.instagramUrl,
     maps_url: row.mapsUrl,
+    address: row.address,
     confirmation_note: row.confirmationNote,
     social_title: row.socialTitle,
     social_description: row.socialDescription,
     refund_policy: row.refundPolicy,
     stripe_account_id: row.stripeAccountId,
+    reminders: row.reminders,
     created_at: toUtcIso(row.createdAt),
   };
 }

@@ -26,11 +26,13 @@ const COLUMNS = {
   website_url: "websiteUrl",
   instagram_url: "instagramUrl",
   maps_url: "mapsUrl",
+  address: "address",
   confirmation_note: "confirmationNote",
   social_title: "socialTitle",
   social_description: "socialDescription",
   refund_policy: "refundPolicy",
   stripe_account_id: "stripeAccountId",
+  reminders: "reminders",
 } as const satisfies Record<keyof UpdateWorkspaceBody, keyof WorkspaceRow>;
 
 /** Partial update of the settings; a slug another workspace holds is a 409 conflict. */

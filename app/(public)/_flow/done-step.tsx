@@ -3,7 +3,7 @@
 import { useMemo, type RefObject } from "react";
 import { Confirmation } from "@/components/booking/confirmation";
 import type { DetailRow } from "@/components/booking/booking-details";
-import { buildIcs, googleCalendarUrl, type IcsEvent } from "@/lib/calendar/ics";
+import { buildCalendar, googleCalendarUrl, type CalendarEvent } from "@/lib/calendar/ics";
 import { formatDuration, formatMoney, formatRange, zoneCity } from "@/lib/booking-pages/format";
 import type { BootstrapWorkspace, CustomerService, CustomerStaff } from "@/lib/booking-pages/types";
 import type { Wording } from "@/lib/booking-pages/wording";
@@ -39,24 +39,24 @@ export function DoneStep({ workspace, service, staff, booking, locale, customerZ
   if (staffMember) rows.push({ label: wording.staff, value: staffMember.name });
   if (service.price_cents !== null) rows.push({ label: "Price", value: formatMoney(service.price_cents, workspace.currency, locale) });
 
-  // The same event as the confirmation email's attachment (UID = booking id, SEQUENCE 0), so a
-  // calendar that gets both keeps one entry and a later change replaces it.
-  const event: IcsEvent = useMemo(
+  // The same event as the confirmation email's attachment (UID = booking id, SEQUENCE 0: a new
+  // booking's), so a calendar that gets both keeps one entry and a later change replaces it.
+  const event: CalendarEvent = useMemo(
     () => ({
       uid: booking.id,
-      method: "PUBLISH",
       sequence: 0,
       startsAt: new Date(booking.starts_at),
       endsAt: new Date(booking.ends_at),
       stampedAt: new Date(now()),
       summary: `${service.name} – ${workspace.name}`,
       description: [staffMember ? `With ${staffMember.name}` : null, manageHref ? `Change or cancel: ${manageHref}` : null].filter(Boolean).join("\n"),
-      location: workspace.maps_url,
+      location: workspace.address ?? workspace.maps_url,
       url: manageHref || null,
+      organizer: workspace.contact_email ? { name: workspace.name, email: workspace.contact_email } : null,
     }),
     [booking, service, workspace, staffMember, manageHref, now],
   );
-  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(buildIcs(event))}`, [event]);
+  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(buildCalendar({ events: [event] }))}`, [event]);
 
   return (
     <Confirmation

@@ -39,6 +39,12 @@ export const bookings = pgTable(
     /** True once booking.created went out; decides whether a cancel is announced. */
     isAnnounced: boolean().notNull().default(false),
     rescheduledFromId: uuid(),
+    /** Grows by one with every change a calendar must see (move, cancel): the .ics SEQUENCE. */
+    sequence: integer().notNull().default(0),
+    /** When the booking last moved; with confirmedAt, the moment its reminders are counted from. */
+    rescheduledAt: instant(),
+    /** The customer's IANA zone when the booking page (or API caller) sent it. */
+    customerTimezone: text(),
     cancelReason: text(),
     cancelledAt: instant(),
     confirmedAt: instant(),
@@ -49,6 +55,7 @@ export const bookings = pgTable(
     index().on(t.workspaceId, t.createdAt, t.id),
     index().on(t.staffId, t.occupiedStart),
     index().on(t.status, t.holdExpiresAt),
+    index().on(t.status, t.startsAt),
   ],
 );
 

@@ -22,3 +22,5 @@ export * from "./rate-limit-counters";
 export * from "./outbox-messages";
 export * from "./clock-offset";
 export * from "./availability-revisions";
+export * from "./booking-reminders";
+export * from "./calendar-feeds";

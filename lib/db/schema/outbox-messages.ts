@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, instant } from "./columns";
 import { workspaces } from "./workspaces";
 
@@ -10,11 +10,20 @@ export const outboxMessages = pgTable(
   {
     id: id(),
     workspaceId: uuid().references(() => workspaces.id),
+    /**
+     * Insertion order. Rows written in one transaction share created_at (and ids are random),
+     * so this, not the timestamp, is the order a booking's messages must leave in.
+     */
+    position: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
+    /** The booking a message is about: its messages leave one at a time, in position order. */
+    bookingId: uuid(),
     channel: text({ enum: ["email", "sms"] }).notNull(),
     to: text().notNull(),
     subject: text().notNull().default(""),
     text: text().notNull(),
     html: text(),
+    /** Replies reach the business (its contact email), not the sending address. */
+    replyTo: text(),
     attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
     status: text({ enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer().notNull().default(0),
@@ -23,7 +32,7 @@ export const outboxMessages = pgTable(
     sentAt: instant(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.to, t.createdAt)],
+  (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.to, t.createdAt), index().on(t.bookingId, t.position)],
 );
 
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

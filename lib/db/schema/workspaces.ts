@@ -1,6 +1,11 @@
-import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { id, timestamps } from "./columns";
+
+export type ReminderChannel = "email" | "sms";
+export type ReminderSetting = { minutes_before: number; channels: ReminderChannel[] };
+/** A new workspace reminds by email a day before. */
+export const DEFAULT_REMINDERS: ReminderSetting[] = [{ minutes_before: 1440, channels: ["email"] }];
 
 export const workspaces = pgTable(
   "workspaces",
@@ -24,11 +29,15 @@ export const workspaces = pgTable(
     websiteUrl: text(),
     instagramUrl: text(),
     mapsUrl: text(),
+    /** Where appointments take place, as the business writes it (emails, reminders, LOCATION). */
+    address: text(),
     confirmationNote: text(),
     socialTitle: text(),
     socialDescription: text(),
     refundPolicy: text(),
     stripeAccountId: text(),
+    /** DECISIONS §11: when reminders go out before a confirmed appointment, and how. */
+    reminders: jsonb().$type<ReminderSetting[]>().notNull().default(DEFAULT_REMINDERS),
     /** A live workspace counts against the account's plan. */
     active: boolean().notNull().default(true),
     ...timestamps,

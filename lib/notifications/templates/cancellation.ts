@@ -1,6 +1,5 @@
-import { sequenceAt } from "@/lib/calendar/ics";
 import { oneLine } from "./format";
-import { calendarAttachment } from "./confirmation";
+import { calendarAttachment } from "./calendar-attachment";
 import { appointmentDetails, contactDetails, paragraph, renderEmail } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
@@ -13,5 +12,5 @@ export function renderCancellationEmail(data: BookingMessageData): EmailContent 
     appointmentDetails(data),
     contactDetails(data),
   ]);
-  return { subject: oneLine(title), ...body, attachments: [calendarAttachment(data, "CANCEL", sequenceAt(data.now))] };
+  return { subject: oneLine(title), ...body, attachments: [calendarAttachment(data)] };
 }

@@ -29,6 +29,14 @@ export function formatAppointment(startsAt: Date, endsAt: Date, timezone: string
   return `${start.toFormat("cccc d LLLL yyyy, HH:mm")}–${endText} (${timezone})`;
 }
 
+/**
+ * DECISIONS §12: the customer's own zone beside the business's, only when it is known and
+ * another zone (null otherwise, and the caller shows the business's time alone).
+ */
+export function customerZoneShown(customerTimezone: string | null, businessTimezone: string): string | null {
+  return customerTimezone && customerTimezone !== businessTimezone ? customerTimezone : null;
+}
+
 /** "10 Mar, 09:00 (Europe/Paris)": short form for SMS. */
 export function formatAppointmentShort(startsAt: Date, timezone: string): string {
   return `${DateTime.fromJSDate(startsAt, { zone: timezone }).setLocale("en-GB").toFormat("d LLL, HH:mm")} (${timezone})`;

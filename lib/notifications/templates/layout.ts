@@ -1,4 +1,4 @@
-import { escapeHtml, formatAppointment, textToHtml } from "./format";
+import { customerZoneShown, escapeHtml, formatAppointment, textToHtml } from "./format";
 import type { BookingMessageData } from "./message-data";
 
 /**
@@ -24,8 +24,11 @@ export function appointmentDetails(data: BookingMessageData, startsAt = data.boo
     ["Service", data.service.name],
     ["With", data.staff.name],
     ["When", formatAppointment(startsAt, endsAt, data.workspace.timezone)],
-    ["Booking reference", data.booking.id],
   ];
+  const customerZone = customerZoneShown(data.booking.customerTimezone, data.workspace.timezone);
+  if (customerZone) rows.push(["Your time", formatAppointment(startsAt, endsAt, customerZone)]);
+  if (data.workspace.address) rows.push(["Where", data.workspace.address]);
+  rows.push(["Booking reference", data.booking.id]);
   return {
     text: rows.map(([label, value]) => `${label}: ${value}`).join("\n"),
     html:
@@ -37,8 +40,9 @@ export function appointmentDetails(data: BookingMessageData, startsAt = data.boo
 
 /** How to reach the business: whichever contact details it published. */
 export function contactDetails(data: BookingMessageData): Section | null {
-  const { contactEmail, contactPhone, websiteUrl, mapsUrl } = data.workspace;
+  const { contactEmail, contactPhone, websiteUrl, mapsUrl, address } = data.workspace;
   const rows: [string, string][] = [];
+  if (address) rows.push(["Address", address]);
   if (contactEmail) rows.push(["Email", contactEmail]);
   if (contactPhone) rows.push(["Phone", contactPhone]);
   if (websiteUrl) rows.push(["Website", websiteUrl]);

@@ -2,8 +2,8 @@ import type { CustomerRow, ServiceRow, StaffRow, WorkspaceRow } from "@/lib/db/s
 
 /** What every template renders from: the booking and its rows, loaded in the caller's transaction. */
 export type BookingMessageData = {
-  booking: { id: string; startsAt: Date; endsAt: Date; status: string };
-  workspace: Pick<WorkspaceRow, "name" | "timezone" | "contactEmail" | "contactPhone" | "confirmationNote" | "mapsUrl" | "websiteUrl">;
+  booking: { id: string; startsAt: Date; endsAt: Date; status: string; sequence: number; customerTimezone: string | null };
+  workspace: Pick<WorkspaceRow, "name" | "timezone" | "contactEmail" | "contactPhone" | "confirmationNote" | "mapsUrl" | "websiteUrl" | "address">;
   service: Pick<ServiceRow, "name" | "durationMinutes">;
   staff: Pick<StaffRow, "name">;
   customer: Pick<CustomerRow, "name" | "email" | "phone">;
@@ -16,6 +16,8 @@ export type BookingMessageData = {
   previousEndsAt?: Date;
   /** When the message was composed (the ICS DTSTAMP). */
   now: Date;
+  /** The address mail is sent from: the calendar ORGANIZER when the business published no contact email. */
+  senderEmail: string;
 };
 
 export type EmailAttachment = { filename: string; contentType: string; content: string };

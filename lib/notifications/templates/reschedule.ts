@@ -1,6 +1,5 @@
-import { sequenceAt } from "@/lib/calendar/ics";
 import { formatAppointment, oneLine } from "./format";
-import { calendarAttachment } from "./confirmation";
+import { calendarAttachment } from "./calendar-attachment";
 import { appointmentDetails, contactDetails, linkParagraph, paragraph, renderEmail } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
@@ -19,5 +18,5 @@ export function renderRescheduleEmail(data: BookingMessageData): EmailContent {
     data.manageUrl ? linkParagraph("To view, reschedule or cancel your booking, use this link:", data.manageUrl, "Manage your booking") : null,
     contactDetails(data),
   ]);
-  return { subject: oneLine(title), ...body, attachments: [calendarAttachment(data, "PUBLISH", sequenceAt(data.now))] };
+  return { subject: oneLine(title), ...body, attachments: [calendarAttachment(data)] };
 }

@@ -1,0 +1,29 @@
+import { buildInvitation } from "@/lib/calendar/ics";
+import type { BookingMessageData, EmailAttachment } from "./message-data";
+
+/**
+ * The booking as an iTIP attachment (REQUEST, or CANCEL once cancelled) with the booking's
+ * own SEQUENCE, so each later email updates or removes the same calendar entry. The location
+ * is the business's address, else its map link, as on the confirmation page.
+ */
+export function calendarAttachment(data: BookingMessageData): EmailAttachment {
+  const description = [`${data.service.name} with ${data.staff.name}`, data.manageUrl ? `Manage your booking: ${data.manageUrl}` : null]
+    .filter(Boolean)
+    .join("\n");
+  const cancelled = data.booking.status === "cancelled";
+  const { method, content } = buildInvitation({
+    uid: data.booking.id,
+    sequence: data.booking.sequence,
+    startsAt: data.booking.startsAt,
+    endsAt: data.booking.endsAt,
+    stampedAt: data.now,
+    summary: `${data.service.name} – ${data.workspace.name}`,
+    description,
+    location: data.workspace.address ?? data.workspace.mapsUrl,
+    url: data.manageUrl,
+    cancelled,
+    organizer: { name: data.workspace.name, email: data.workspace.contactEmail ?? data.senderEmail },
+    attendee: { name: data.customer.name, email: data.customer.email },
+  });
+  return { filename: cancelled ? "cancelled.ics" : "invite.ics", contentType: `text/calendar; charset=utf-8; method=${method}`, content };
+}
