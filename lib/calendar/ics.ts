@@ -51,15 +51,24 @@ export function buildCalendar(input: { events: CalendarEvent[]; method?: Calenda
       location: event.location || null,
       url: event.url || null,
       status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-      organizer: event.organizer ?? null,
+      organizer: event.organizer ? asParameterSafe(event.organizer) : null,
       attendees: event.attendee
-        ? [{ ...event.attendee, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }]
+        ? [{ ...asParameterSafe(event.attendee), role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }]
         : [],
     });
   }
   // RFC 5545 §3.1: every content line ends with CRLF, the last one too (the library omits it).
   const text = calendar.toString();
   return text.endsWith("\r\n") ? text : `${text}\r\n`;
+}
+
+/**
+ * A name goes into the CN parameter, which RFC 5545 §3.1 lets hold anything but a double
+ * quote or a control character (the library backslash-escapes a quote, which parsers read as
+ * the end of the value): those become an apostrophe and a space.
+ */
+function asParameterSafe(party: CalendarParty): CalendarParty {
+  return { email: party.email, name: party.name.replace(/"/g, "'").replace(/[\u0000-\u001f\u007f]+/g, " ") };
 }
 
 /** The iTIP attachment of an email: REQUEST while the booking stands, CANCEL once it is cancelled. */

@@ -26,7 +26,6 @@ export const PublicWorkspace = z
     website_url: z.string().nullable(),
     instagram_url: z.string().nullable(),
     maps_url: z.string().nullable(),
-    address: z.string().nullable().meta({ description: "Where appointments take place, as the business wrote it." }),
     confirmation_note: z.string().nullable(),
     social_title: z.string().nullable().meta({ description: "For link previews; fall back to name when null." }),
     social_description: z.string().nullable(),

@@ -20,7 +20,6 @@ export function toPublicWorkspace(row: WorkspaceRow, publishableKey: string | nu
     website_url: row.websiteUrl,
     instagram_url: row.instagramUrl,
     maps_url: row.mapsUrl,
-    address: row.address,
     confirmation_note: row.confirmationNote,
     social_title: row.socialTitle,
     social_description: row.socialDescription,

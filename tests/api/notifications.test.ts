@@ -13,14 +13,11 @@ import { addService, book, setNow, updateWorkspace } from "../helpers/bookings";
 import { findPart, parseMime } from "../helpers/mime";
 import { captureMailer, HOSTILE_BUSINESS, HOSTILE_CUSTOMER, outboxRows, runJobs, STARTS_AT, workspaceName } from "../helpers/outbox";
 import { queueMessage, seedBooking } from "../helpers/seed-booking";
+import { parseCalendar } from "../helpers/ical";
 import { currentDb } from "../helpers/setup-file";
 
 afterEach(() => setMessageTransportsForTesting(undefined));
 
-/** RFC 5545 unfolding: a CRLF followed by one space continues the line. */
-function unfold(ics: string): string[] {
-  return ics.replace(/\r\n /g, "").split("\r\n");
-}
 
 describe("booking emails", () => {
   it("sends the confirmation with the manage link, the note, contacts, the zone-labelled time and an .ics, all escaped", async () => {
@@ -34,7 +31,7 @@ describe("booking emails", () => {
     const customerEmail = `ada-${ws.id}@example.com`;
     const service = await addService(ws, { name: "Cut, wash; dry", durationMinutes: 60 });
     await setNow("2031-03-05T12:00:00Z");
-    const created = await book(ws, { service_id: service.id, starts_at: "2031-03-10T09:00:00+01:00", customer: { name: HOSTILE_CUSTOMER, email: customerEmail } });
+    const created = await book(ws, { service_id: service.id, starts_at: "2031-03-10T09:00:00+01:00", customer: { name: HOSTILE_CUSTOMER, email: customerEmail, timezone: "Europe/London" } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const booking = created.body as { id: string };
     const token = created.body.access_token as string;
@@ -47,11 +44,14 @@ describe("booking emails", () => {
     expect(message.headers.to).toBe(customerEmail);
     expect(message.headers.from).toBe("Bookings <bookings@example.test>");
     expect(message.headers.subject).toBe(`Booking confirmed with ${HOSTILE_BUSINESS}`);
+    expect(message.headers["reply-to"]).toBe("hello@biz.test");
+    expect(message.headers["auto-submitted"]).toBe("auto-generated");
     const manageUrl = `http://localhost:3000/manage/${token}`;
 
     const text = findPart(message, "text/plain")!.body;
     expect(text).toContain(manageUrl);
-    expect(text).toContain("Monday 10 March 2031, 09:00–10:00 (Europe/Paris)");
+    expect(text).toContain("When: Monday 10 March 2031, 09:00–10:00 (Europe/Paris)");
+    expect(text).toContain("Your time: Monday 10 March 2031, 08:00–09:00 (Europe/London)");
     expect(text).toContain("Bring <b>nothing</b>.\nSee you soon");
     expect(text).toContain("Email: hello@biz.test");
     expect(text).toContain("Phone: +33123456789");
@@ -66,23 +66,33 @@ describe("booking emails", () => {
     expect(html).toContain("Monday 10 March 2031, 09:00–10:00 (Europe/Paris)");
 
     const calendar = findPart(message, "text/calendar")!;
-    expect(calendar.headers["content-type"]).toMatch(/method=PUBLISH/);
-    expect(calendar.headers["content-disposition"]).toMatch(/booking\.ics/);
+    expect(calendar.headers["content-type"]).toMatch(/method=REQUEST/);
+    expect(calendar.headers["content-disposition"]).toMatch(/invite\.ics/);
     const ics = calendar.body;
     expect(ics.endsWith("\r\n")).toBe(true);
     expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
-    const lines = unfold(ics);
-    expect(lines[0]).toBe("BEGIN:VCALENDAR");
-    expect(lines).toContain("VERSION:2.0");
-    expect(lines).toContain("METHOD:PUBLISH");
-    expect(lines).toContain(`UID:${booking.id}`);
-    expect(lines).toContain("DTSTART:20310310T080000Z");
-    expect(lines).toContain("DTEND:20310310T090000Z");
-    expect(lines).toContain(`SUMMARY:Cut\\, wash\\; dry – ${HOSTILE_BUSINESS}`);
-    expect(lines).toContain(`URL:${manageUrl}`);
-    expect(lines.find((line) => line.startsWith("DESCRIPTION:"))).toContain(`\\nManage your booking: ${manageUrl}`);
-    expect(lines.find((line) => line.startsWith("DTSTAMP:"))).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
+    // Read back by a real iCalendar parser, field by field (RFC 5545 / iTIP REQUEST of RFC 5546).
+    const parsed = parseCalendar(ics);
+    expect(parsed).toMatchObject({ method: "REQUEST", version: "2.0" });
+    expect(parsed.events).toHaveLength(1);
+    const [event] = parsed.events;
+    expect(event).toMatchObject({
+      uid: booking.id,
+      sequence: 0,
+      summary: `Cut, wash; dry – ${HOSTILE_BUSINESS}`,
+      url: manageUrl,
+      status: "CONFIRMED",
+      // A double quote cannot stand in a parameter value (RFC 5545 §3.1): it becomes an apostrophe.
+      organizer: { email: "hello@biz.test", name: HOSTILE_BUSINESS.replaceAll('"', "'") },
+    });
+    expect(event!.start).toEqual(new Date("2031-03-10T08:00:00Z"));
+    expect(event!.end).toEqual(new Date("2031-03-10T09:00:00Z"));
+    expect(event!.description).toContain(`\nManage your booking: ${manageUrl}`);
+    expect(event!.dtstamp).toBeInstanceOf(Date);
+    expect(event!.attendees).toEqual([
+      { email: customerEmail, name: HOSTILE_CUSTOMER, params: { cn: HOSTILE_CUSTOMER, role: "REQ-PARTICIPANT", partstat: "ACCEPTED", rsvp: "FALSE" } },
+    ]);
 
     const [row] = await outboxRows(customerEmail);
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
@@ -107,7 +117,7 @@ describe("booking emails", () => {
     // Cancelling clears the token first, as cancelBooking does; the email then carries no link.
     await currentDb()
       .db.update(bookings)
-      .set({ status: "cancelled", accessTokenHash: null, accessTokenSealed: null })
+      .set({ status: "cancelled", accessTokenHash: null, accessTokenSealed: null, sequence: 1 })
       .where(eq(bookings.id, booking.id));
     await queueMessage(booking.id, "cancellation");
     const capture = captureMailer();
@@ -116,11 +126,10 @@ describe("booking emails", () => {
     expect(capture.sent).toHaveLength(3);
     const cancellation = parseMime(capture.sent.find((raw) => raw.includes("Subject: Booking cancelled"))!);
     expect(findPart(cancellation, "text/plain")!.body).not.toContain("/manage/");
-    const ics = unfold(findPart(cancellation, "text/calendar")!.body);
-    expect(ics).toContain("METHOD:CANCEL");
-    expect(ics).toContain("STATUS:CANCELLED");
-    expect(ics).toContain(`UID:${booking.id}`);
-    expect(Number(ics.find((line) => line.startsWith("SEQUENCE:"))!.slice(9))).toBeGreaterThan(0);
+    const cancelled = parseCalendar(findPart(cancellation, "text/calendar")!.body);
+    expect(cancelled.method).toBe("CANCEL");
+    expect(cancelled.events[0]).toMatchObject({ uid: booking.id, sequence: 1, status: "CANCELLED" });
+    expect(cancelled.events[0]!.organizer!.email).toBe("bookings@localhost");
   });
 });
 

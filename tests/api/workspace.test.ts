@@ -55,11 +55,13 @@ describe("GET /v1/workspace", () => {
       website_url: null,
       instagram_url: null,
       maps_url: null,
+      address: null,
       confirmation_note: null,
       social_title: null,
       social_description: null,
       refund_policy: null,
       stripe_account_id: null,
+      reminders: [{ minutes_before: 1440, channels: ["email"] }],
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });
     expect(WorkspaceSettings.safeParse(response.body).success).toBe(true);

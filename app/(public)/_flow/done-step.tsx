@@ -50,7 +50,7 @@ export function DoneStep({ workspace, service, staff, booking, locale, customerZ
       stampedAt: new Date(now()),
       summary: `${service.name} – ${workspace.name}`,
       description: [staffMember ? `With ${staffMember.name}` : null, manageHref ? `Change or cancel: ${manageHref}` : null].filter(Boolean).join("\n"),
-      location: workspace.address ?? workspace.maps_url,
+      location: workspace.maps_url,
       url: manageHref || null,
       organizer: workspace.contact_email ? { name: workspace.name, email: workspace.contact_email } : null,
     }),

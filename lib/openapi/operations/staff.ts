@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CalendarFeed } from "@/lib/calendar-feeds/schemas";
 import { PageQuery } from "@/lib/http/pagination";
 import { DeletedResponse, ListEnvelope } from "@/lib/schemas";
 import {
@@ -169,6 +170,34 @@ export const deleteTimeOff = defineOperation({
   description: "Answers {id, deleted: true}; the period's slots open again. A period of another calendar is 404.",
   auth: "sk",
   params: TimeOffParams,
+  response: { status: 200, schema: DeletedResponse },
+  errors: ["not_found"],
+});
+
+export const putCalendarFeed = defineOperation({
+  id: "putCalendarFeed",
+  method: "PUT",
+  path: "/v1/staff/{id}/calendar-feed",
+  tag: "Staff",
+  summary: "Make (or replace) a calendar's feed",
+  description:
+    "Answers the calendar's secret iCalendar (RFC 5545) feed URL, `{APP_URL}/feeds/{token}.ics`, once: the token is stored hashed, so a lost URL is replaced by calling this again (the old URL then answers 404). " +
+    "`GET /feeds/{token}.ics` (no key; outside /v1) answers `text/calendar` with the calendar's confirmed bookings from 30 days ago onwards, one VEVENT each: UID = booking id, SEQUENCE growing with each move, SUMMARY = service and customer name (never the customer's email or phone). Moved bookings move, cancelled ones disappear.",
+  auth: "sk",
+  params: StaffIdParams,
+  response: { status: 200, schema: CalendarFeed },
+  errors: ["not_found"],
+});
+
+export const deleteCalendarFeed = defineOperation({
+  id: "deleteCalendarFeed",
+  method: "DELETE",
+  path: "/v1/staff/{id}/calendar-feed",
+  tag: "Staff",
+  summary: "Turn a calendar's feed off",
+  description: "Answers {id, deleted: true} with the calendar's id; the feed URL answers 404 from now on. A calendar without a feed answers the same.",
+  auth: "sk",
+  params: StaffIdParams,
   response: { status: 200, schema: DeletedResponse },
   errors: ["not_found"],
 });
