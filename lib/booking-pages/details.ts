@@ -43,6 +43,8 @@ export function toCreateBody(input: {
   startsAt: string;
   values: DetailsValues;
   questions: Question[];
+  /** The browser's IANA zone (DECISIONS §12), so emails and reminders show the customer's time. */
+  customerZone?: string | null;
 }): CreateBookingRequest {
   const phone = normalizePhone(input.values.phone);
   const answers = input.questions
@@ -53,7 +55,12 @@ export function toCreateBody(input: {
     // Spec: with no calendar choice the client sends no staff_id at all.
     ...(input.staffId ? { staff_id: input.staffId } : {}),
     starts_at: input.startsAt,
-    customer: { name: input.values.name.trim(), email: input.values.email.trim(), ...(phone ? { phone } : {}) },
+    customer: {
+      name: input.values.name.trim(),
+      email: input.values.email.trim(),
+      ...(phone ? { phone } : {}),
+      ...(input.customerZone ? { timezone: input.customerZone } : {}),
+    },
     ...(answers.length > 0 ? { answers } : {}),
   };
 }

@@ -16,6 +16,7 @@ export const PublicBookingCustomer = z
     name: z.string(),
     email: z.string(),
     phone: z.string().meta({ description: "E.164, or an empty string when the customer gave none." }),
+    timezone: z.string().nullable().meta({ description: "The IANA zone the booking was made from (DECISIONS §12); null when unknown." }),
   })
   .meta({ id: "PublicBookingCustomer" });
 

@@ -33,7 +33,7 @@ export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooki
     ends_at: toZonedIso(booking.endsAt, workspace.timezone),
     service: toServiceCustomer(service, workspace),
     staff: toStaffCustomer(rows.staff),
-    customer: { name: customer.name, email: customer.email, phone: customer.phone ?? "" },
+    customer: { name: customer.name, email: customer.email, phone: customer.phone ?? "", timezone: booking.customerTimezone },
     can_cancel: canCustomerCancel(policy),
     cancel_cutoff_passed: isCancelCutoffPassed(policy),
     cancel_cutoff_minutes: service.minCancelNoticeMinutes,

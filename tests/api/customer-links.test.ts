@@ -64,7 +64,7 @@ describe("GET /v1/public/bookings/{token}", () => {
           bookable: true,
         },
         staff: { id: ws.staffId, name: "Alex", title: null, bio: null },
-        customer: { name: customer.name, email: customer.email, phone: "" },
+        customer: { name: customer.name, email: customer.email, phone: "", timezone: null },
         can_cancel: true,
         cancel_cutoff_passed: false,
         cancel_cutoff_minutes: 120,

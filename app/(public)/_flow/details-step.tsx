@@ -41,6 +41,7 @@ export function DetailsStep(props: DetailsStepProps) {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
   const attempt = useRef<Attempt | null>(null);
+  const zoneRefused = useRef(false);
   const errorBox = useRef<HTMLDivElement>(null);
   const waitSeconds = useRetryCountdown(failure?.waitForNextMinute === true, props.now);
   const focusAfterCommit = useFocusAfterCommit();
@@ -69,7 +70,7 @@ export function DetailsStep(props: DetailsStepProps) {
       focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
       return;
     }
-    const body = toCreateBody({ service, staffId, startsAt: slot.start, values, questions });
+    const body = toCreateBody({ service, staffId, startsAt: slot.start, values, questions, customerZone: browserZone(zoneRefused.current) });
     const serialized = JSON.stringify(body);
     if (!attempt.current || attempt.current.body !== serialized) attempt.current = { key: crypto.randomUUID(), body: serialized };
     setSubmitting(true);
@@ -87,6 +88,11 @@ export function DetailsStep(props: DetailsStepProps) {
       attempt.current = null;
       props.onSlotTaken(friendly);
       return;
+    }
+    if (error.kind === "http" && error.type === "validation_failed" && error.param === "customer.timezone" && !zoneRefused.current) {
+      // A zone this browser knows but the server does not must never cost the booking: send it without.
+      zoneRefused.current = true;
+      return submit();
     }
     if (error.kind === "http" && error.type === "validation_failed") {
       const field = fieldForParam(error.param, body);
@@ -157,4 +163,10 @@ export function DetailsStep(props: DetailsStepProps) {
       />
     </div>
   );
+}
+
+/** The browser's IANA zone, unless the server refused it once already. */
+function browserZone(refused: boolean): string | null {
+  if (refused) return null;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
 }

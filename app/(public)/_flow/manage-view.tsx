@@ -37,7 +37,8 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   const { booking, workspace } = read;
   const wording = useMemo(() => wordingFor(workspace.vertical), [workspace.vertical]);
 
-  useEffect(() => setCustomerZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null), []);
+  // The zone the booking was made from (DECISIONS §12), else this browser's.
+  useEffect(() => setCustomerZone(initial.booking.customer.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || null)), [initial]);
 
   const status = bookingStatusLabel(mode === "cancelled" ? "cancelled" : booking.status);
   const when = `${formatLongDate(booking.starts_at, workspace.timezone, locale)} at ${formatTime(booking.starts_at, workspace.timezone, locale)}`;
