@@ -19,10 +19,13 @@ export async function findDueReminders(db: Queryable, now: Date, limit: number):
     })
     .from(workspaces)
     .as("settings");
+  // Qualified by hand: drizzle writes a subquery's aliased field unqualified, which inside the
+  // NOT EXISTS below would read booking_reminders.minutes_before instead.
+  const minutesBefore = sql<number>`${sql.identifier("settings")}.${sql.identifier("minutes_before")}`;
   const nowParam = sql`${now.toISOString()}::timestamptz`;
-  const dueAt = sql`(${bookings.startsAt} - make_interval(mins => ${settings.minutesBefore}))`;
+  const dueAt = sql`(${bookings.startsAt} - make_interval(mins => ${minutesBefore}))`;
   const rows = await db
-    .select({ bookingId: bookings.id, minutesBefore: settings.minutesBefore, startsAt: bookings.startsAt })
+    .select({ bookingId: bookings.id, minutesBefore, startsAt: bookings.startsAt })
     .from(bookings)
     .innerJoin(settings, eq(settings.workspaceId, bookings.workspaceId))
     .where(
@@ -39,7 +42,7 @@ export async function findDueReminders(db: Queryable, now: Date, limit: number):
             .where(
               and(
                 eq(bookingReminders.bookingId, bookings.id),
-                eq(bookingReminders.minutesBefore, settings.minutesBefore),
+                sql`${bookingReminders.minutesBefore} = ${minutesBefore}`,
                 eq(bookingReminders.startsAt, bookings.startsAt),
               ),
             ),

@@ -17,5 +17,5 @@ export type JobDefinition<Payload extends z.ZodType, Result> = {
 export function defineJob<Payload extends z.ZodType, Result>(
   definition: Omit<JobDefinition<Payload, Result>, "run">,
 ): JobDefinition<Payload, Result> {
-  return { ...definition, run: (ctx, payload) => definition.handler(ctx, definition.payload.parse(payload)) };
+  return { ...definition, run: async (ctx, payload) => definition.handler(ctx, definition.payload.parse(payload)) };
 }
