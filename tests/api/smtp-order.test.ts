@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { setConfigForTesting } from "@/lib/config";
+import { setMessageTransportsForTesting } from "@/lib/notifications/transports";
+import { api } from "../helpers/api";
+import { addService, book, setNow } from "../helpers/bookings";
+import { newWorkspace } from "../helpers/fixtures";
+import { parseCalendar } from "../helpers/ical";
+import { findPart, parseMime, type MimePart } from "../helpers/mime";
+import { runJobs } from "../helpers/outbox";
+
+/**
+ * A real SMTP server (smtp-server, from npm) in the test run, and the app configured with
+ * SMTP_URL to it: what arrives is what a mail provider would get. Each booking's messages
+ * must arrive in the order its events happened, also after the server refused a message,
+ * and each .ics must update or remove the same calendar entry (read with ical.js).
+ */
+type Received = { raw: string; message: MimePart; to: string };
+
+function startSmtpServer() {
+  const received: Received[] = [];
+  let refusals = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (refusals > 0) {
+          refusals--;
+          const error = Object.assign(new Error("451 4.3.0 Try again later"), { responseCode: 451 });
+          return callback(error);
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        received.push({ raw, message: parseMime(raw), to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(",") });
+        callback();
+      });
+    },
+  });
+  const listening = new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port)));
+  return {
+    received,
+    listening,
+    refuseNext: (count: number) => {
+      refusals = count;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let smtp: ReturnType<typeof startSmtpServer> | undefined;
+afterEach(async () => {
+  setConfigForTesting(undefined);
+  setMessageTransportsForTesting(undefined);
+  await smtp?.close();
+  smtp = undefined;
+});
+
+async function useSmtpServer() {
+  smtp = startSmtpServer();
+  const port = await smtp.listening;
+  setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: "Bookings <bookings@platform.test>" });
+  return smtp;
+}
+
+async function studio() {
+  const ws = await newWorkspace({ timezone: "Europe/Paris" });
+  const patched = await api.patch("/v1/workspace", {
+    key: ws.sk,
+    body: { name: "Studio North", contact_email: "hello@studio-north.test", address: "12 Rue de la Paix, 75002 Paris", reminders: [] },
+  });
+  expect(patched.status).toBe(200);
+  return { ws, service: await addService(ws, { name: "Colour", durationMinutes: 60 }) };
+}
+
+/** Books, moves and cancels one booking within a second (no clock change in between). */
+async function createMoveCancel(ws: Awaited<ReturnType<typeof studio>>["ws"], serviceId: string, email: string, day: number) {
+  const created = await book(ws, {
+    service_id: serviceId,
+    starts_at: `2031-03-${String(day).padStart(2, "0")}T10:00:00+01:00`,
+    customer: { name: "Ada Lovelace", email, timezone: "Europe/London" },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.id as string;
+  const moved = await api.post(`/v1/bookings/${id}/reschedule`, { key: ws.sk, body: { starts_at: `2031-03-${String(day).padStart(2, "0")}T14:00:00+01:00` } });
+  expect(moved.status).toBe(200);
+  expect((await api.post(`/v1/bookings/${id}/cancel`, { key: ws.sk, body: {} })).status).toBe(200);
+  return id;
+}
+
+describe("booking emails over real SMTP", () => {
+  it("create → move → cancel arrive in that order, each with an iTIP .ics for the same entry, even after the server refused the first", async () => {
+    const server = await useSmtpServer();
+    const { ws, service } = await studio();
+    await setNow("2031-03-03T08:00:00Z");
+    const email = `ada-${ws.id.slice(0, 8)}@example.com`;
+    const bookingId = await createMoveCancel(ws, service.id, email, 5);
+
+    // The server is down for the first attempt: nothing of this booking may overtake it.
+    server.refuseNext(1);
+    await runJobs();
+    expect(server.received).toHaveLength(0);
+    await runJobs();
+    expect(server.received).toHaveLength(0);
+    // After the retry wait, all three leave, oldest first.
+    await setNow("2031-03-03T08:03:00Z");
+    await runJobs();
+    const mine = server.received.filter((item) => item.to === email);
+    expect(mine.map((item) => item.message.headers.subject)).toEqual([
+      "Booking confirmed with Studio North",
+      "Booking moved with Studio North",
+      "Booking cancelled with Studio North",
+    ]);
+
+    for (const { message } of mine) {
+      expect(message.headers.from).toBe("Bookings <bookings@platform.test>");
+      expect(message.headers["reply-to"]).toBe("hello@studio-north.test");
+      expect(message.headers["auto-submitted"]).toBe("auto-generated");
+    }
+    const texts = mine.map(({ message }) => findPart(message, "text/plain")!.body);
+    expect(texts[0]).toContain("When: Wednesday 5 March 2031, 10:00–11:00 (Europe/Paris)");
+    expect(texts[0]).toContain("Your time: Wednesday 5 March 2031, 09:00–10:00 (Europe/London)");
+    expect(texts[1]).toContain("When: Wednesday 5 March 2031, 14:00–15:00 (Europe/Paris)");
+
+    const parts = mine.map(({ message }) => findPart(message, "text/calendar")!);
+    expect(parts.map((part) => part.headers["content-type"]!.match(/method=(\w+)/)![1])).toEqual(["REQUEST", "REQUEST", "CANCEL"]);
+    const calendars = parts.map((part) => parseCalendar(part.body));
+    expect(calendars.map((calendar) => calendar.method)).toEqual(["REQUEST", "REQUEST", "CANCEL"]);
+    const events = calendars.map((calendar) => {
+      expect(calendar.version).toBe("2.0");
+      expect(calendar.prodid).toBe("-//Booking Platform//Bookings//EN");
+      expect(calendar.events).toHaveLength(1);
+      return calendar.events[0]!;
+    });
+    // The same entry, each file outranking the one before it.
+    expect(events.map((event) => event.uid)).toEqual([bookingId, bookingId, bookingId]);
+    expect(events.map((event) => event.sequence)).toEqual([0, 1, 2]);
+    expect(events.map((event) => event.status)).toEqual(["CONFIRMED", "CONFIRMED", "CANCELLED"]);
+    expect(events.map((event) => event.start.toISOString())).toEqual(["2031-03-05T09:00:00.000Z", "2031-03-05T13:00:00.000Z", "2031-03-05T13:00:00.000Z"]);
+    expect(events.map((event) => event.end.toISOString())).toEqual(["2031-03-05T10:00:00.000Z", "2031-03-05T14:00:00.000Z", "2031-03-05T14:00:00.000Z"]);
+    for (const event of events) {
+      expect(event.dtstamp).toBeInstanceOf(Date);
+      expect(event.summary).toBe("Colour – Studio North");
+      expect(event.location).toBe("12 Rue de la Paix, 75002 Paris");
+      expect(event.organizer).toEqual({ email: "hello@studio-north.test", name: "Studio North", params: { cn: "Studio North" } });
+      expect(event.attendees).toEqual([
+        { email, name: "Ada Lovelace", params: { cn: "Ada Lovelace", role: "REQ-PARTICIPANT", partstat: "ACCEPTED", rsvp: "FALSE" } },
+      ]);
+    }
+    // The cancellation carries no manage link (the token died with the booking).
+    expect(events[2]!.url).toBeNull();
+    expect(events[0]!.url).toMatch(/^http:\/\/localhost:3000\/manage\//);
+  });
+
+  it("many bookings changed at once: each booking's messages leave in creation order", async () => {
+    const server = await useSmtpServer();
+    const { ws, service } = await studio();
+    await setNow("2031-03-03T08:00:00Z");
+    const emails: string[] = [];
+    for (const day of [5, 6, 7, 8]) {
+      const email = `order-${day}-${ws.id.slice(0, 8)}@example.com`;
+      emails.push(email);
+      await createMoveCancel(ws, service.id, email, day);
+    }
+    await runJobs();
+    for (const email of emails) {
+      const subjects = server.received.filter((item) => item.to === email).map((item) => item.message.headers.subject);
+      expect(subjects).toEqual(["Booking confirmed with Studio North", "Booking moved with Studio North", "Booking cancelled with Studio North"]);
+    }
+  });
+});
