@@ -76,6 +76,7 @@ export function buildOpenApiDocument(operations: Operation[] = ALL_OPERATIONS) {
         "Bodies are JSON; identifiers are UUIDs; money is integer cents; booking times carry the workspace's offset, other instants are UTC.",
         "Unknown body and query fields are ignored. Errors use one envelope: {error: {type, message, param?}}; match on type.",
         "Lists are newest first with an opaque cursor. POST /v1/bookings honours Idempotency-Key (24 hours, per workspace).",
+        "Reminders are a workspace setting (PATCH /v1/workspace, reminders); each calendar can publish a secret iCalendar feed (PUT /v1/staff/{id}/calendar-feed), served at GET /feeds/{token}.ics outside /v1.",
       ].join(" "),
     },
     components: {
