@@ -31,7 +31,7 @@ export type CancelBookingInput = {
  */
 export async function cancelBooking({ ctx, input }: { ctx: { db: Db; clock: Clock }; input: CancelBookingInput }): Promise<BookingRow> {
   const now = ctx.clock.now();
-  const { cancelled, wasHold } = await ctx.db.transaction(async (tx) => {
+  const { cancelled, wasHold, wasConfirmed } = await ctx.db.transaction(async (tx) => {
     const booking = await lockBookingOrThrow(tx, { workspaceId: input.workspaceId, id: input.bookingId });
     if (input.by === "customer") {
       const [service] = await tx
@@ -63,10 +63,11 @@ export async function cancelBooking({ ctx, input }: { ctx: { db: Db; clock: Cloc
     }
     await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, now });
     if (input.refund !== false) await markRefundDue(tx, { workspaceId: input.workspaceId, bookingId: booking.id, now });
-    return { cancelled: row!, wasHold: isLiveHold(booking, now) };
+    return { cancelled: row!, wasHold: isLiveHold(booking, now), wasConfirmed: booking.status === "confirmed" };
   });
   if (wasHold) await announceHoldSettled(cancelled.id);
-  await announceScheduleChanged(cancelled);
+  // Only a confirmed booking has a reminder run to stop.
+  if (wasConfirmed) await announceScheduleChanged(cancelled);
   await announceBookingDeliveries(ctx.db, cancelled.id);
   // After commit: the refund now owed, or the unpaid intent cancelled (the payment sweeps retry).
   await settlePaymentAfterChange(ctx, { workspaceId: input.workspaceId, bookingId: cancelled.id });
