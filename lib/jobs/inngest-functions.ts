@@ -36,7 +36,7 @@ export const deliverWebhook = inngest.createFunction(
     for (let attempt = 1; ; attempt++) {
       const result = await step.run(`attempt-${attempt}`, async () => {
         const { db, clock } = await jobContext();
-        return attemptDelivery(db, event.data.deliveryId, clock.now());
+        return attemptDelivery(db, event.data.deliveryId, clock);
       });
       if (result.done || attempt >= MAX_DELIVERY_ATTEMPTS) return result;
       await step.sleep(`wait-${attempt}`, RETRY_SLEEPS[attempt - 1]!);

@@ -4,6 +4,7 @@ import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { webhookDeliveries, webhookEndpoints, type DeliveryStatus, type WebhookDeliveryRow } from "@/lib/db/schema";
 import { unseal } from "@/lib/secrets/seal";
+import type { Clock } from "@/lib/time/clock";
 import { toUtcIsoOrNull } from "@/lib/time/zoned";
 import { postWebhook, type PostOutcome } from "./post-webhook";
 import { signatureHeader } from "./signature";
@@ -41,8 +42,9 @@ const endpointIsActive = sql`exists (select 1 from ${webhookEndpoints} where ${w
  * throws on a receiver's failure. `manual` (the retry endpoint) sends now whatever the
  * status, schedule or endpoint state, as long as no other sender holds the delivery.
  */
-export async function attemptDelivery(db: Db, deliveryId: string, now: Date, options: { manual?: boolean } = {}): Promise<AttemptResult> {
+export async function attemptDelivery(db: Db, deliveryId: string, clock: Clock, options: { manual?: boolean } = {}): Promise<AttemptResult> {
   const token = randomUUID();
+  const now = clock.now();
   const condition = options.manual
     ? and(eq(webhookDeliveries.id, deliveryId), claimIsFree(now))
     : and(
@@ -57,7 +59,7 @@ export async function attemptDelivery(db: Db, deliveryId: string, now: Date, opt
     .set({ claimToken: token, claimExpiresAt: new Date(now.getTime() + CLAIM_TTL_MS) })
     .where(condition)
     .returning();
-  if (claimed) return sendClaimed(db, { row: claimed, token }, now);
+  if (claimed) return sendClaimed(db, { row: claimed, token }, clock);
   const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
   return row ? explainNotClaimed(db, row, now) : notSent(deliveryId, "not_found", undefined);
 }
@@ -97,11 +99,14 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
   });
 }
 
-/** Sends a claimed delivery once and records what happened. */
-export async function sendClaimed(db: Db, claim: Claim, now: Date): Promise<AttemptResult> {
+/**
+ * Sends a claimed delivery once and records what happened, as of when the attempt ended (a
+ * timed-out attempt ends 10 s after it started; DECISIONS §9).
+ */
+export async function sendClaimed(db: Db, claim: Claim, clock: Clock): Promise<AttemptResult> {
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, claim.row.endpointId));
-  const outcome = endpoint ? await post(claim.row, endpoint.url, endpoint.secretSealed, now) : lost("Endpoint no longer exists");
-  return recordOutcome(db, claim, outcome, now);
+  const outcome = endpoint ? await post(claim.row, endpoint.url, endpoint.secretSealed, clock.now()) : lost("Endpoint no longer exists");
+  return recordOutcome(db, claim, outcome, clock.now());
 }
 
 async function post(row: WebhookDeliveryRow, url: string, secretSealed: string, now: Date): Promise<PostOutcome> {
@@ -133,13 +138,13 @@ const lost = (error: string): PostOutcome => ({ ok: false, responseStatus: null,
  * the exhausted-in-a-row count; an exhausted delivery adds one and the third in a row turns
  * the endpoint off, in one UPDATE … RETURNING so concurrent exhaustions cannot miscount.
  */
-async function recordOutcome(db: Db, claim: Claim, outcome: PostOutcome, now: Date): Promise<AttemptResult> {
+async function recordOutcome(db: Db, claim: Claim, outcome: PostOutcome, endedAt: Date): Promise<AttemptResult> {
   const attempts = claim.row.attempts + 1;
   const wasPending = claim.row.status === "pending";
   const exhausted = !outcome.ok && wasPending && attempts >= MAX_DELIVERY_ATTEMPTS;
   const retryLater = !outcome.ok && wasPending && !exhausted;
   const status: DeliveryStatus = outcome.ok ? "succeeded" : retryLater ? "pending" : "failed";
-  const nextRetryAt = retryLater ? new Date(now.getTime() + RETRY_WAITS_MS[attempts - 1]!) : null;
+  const nextRetryAt = retryLater ? new Date(endedAt.getTime() + RETRY_WAITS_MS[attempts - 1]!) : null;
 
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -150,7 +155,7 @@ async function recordOutcome(db: Db, claim: Claim, outcome: PostOutcome, now: Da
         responseStatus: outcome.responseStatus,
         lastError: outcome.ok ? null : outcome.error,
         nextRetryAt,
-        completedAt: status === "pending" ? null : now,
+        completedAt: status === "pending" ? null : endedAt,
         claimToken: null,
         claimExpiresAt: null,
       })
@@ -161,18 +166,18 @@ async function recordOutcome(db: Db, claim: Claim, outcome: PostOutcome, now: Da
 
     const endpoint = webhookEndpoints;
     if (outcome.ok) {
-      await tx.update(endpoint).set({ consecutiveFailures: 0, lastSuccessAt: now }).where(eq(endpoint.id, updated.endpointId));
+      await tx.update(endpoint).set({ consecutiveFailures: 0, lastSuccessAt: endedAt }).where(eq(endpoint.id, updated.endpointId));
     } else if (exhausted) {
       await tx
         .update(endpoint)
         .set({
           consecutiveFailures: sql`${endpoint.consecutiveFailures} + 1`,
           active: sql`case when ${endpoint.consecutiveFailures} + 1 >= ${EXHAUSTED_DELIVERIES_TO_DEACTIVATE} then false else ${endpoint.active} end`,
-          lastFailureAt: now,
+          lastFailureAt: endedAt,
         })
         .where(eq(endpoint.id, updated.endpointId));
     } else {
-      await tx.update(endpoint).set({ lastFailureAt: now }).where(eq(endpoint.id, updated.endpointId));
+      await tx.update(endpoint).set({ lastFailureAt: endedAt }).where(eq(endpoint.id, updated.endpointId));
     }
     return {
       deliveryId: updated.id,

@@ -10,7 +10,7 @@ export const webhookDeliverySweep: DueWorkSweep = {
   async run(ctx, { limit }) {
     const now = ctx.clock.now();
     const claims = await claimDueDeliveries(ctx.db, now, limit);
-    const results = await Promise.all(claims.map((claim) => sendClaimed(ctx.db, claim, now)));
+    const results = await Promise.all(claims.map((claim) => sendClaimed(ctx.db, claim, ctx.clock)));
     return results.filter((result) => result.outcome === "sent").length;
   },
 };

@@ -20,7 +20,7 @@ export async function retryDelivery({ ctx, endpointId, deliveryId }: { ctx: Ctx;
   );
   const [existing] = await ctx.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(where);
   if (!existing) throw notFound("webhook delivery");
-  const result = await attemptDelivery(ctx.db, deliveryId, ctx.clock.now(), { manual: true });
+  const result = await attemptDelivery(ctx.db, deliveryId, ctx.clock, { manual: true });
   if (result.outcome === "in_flight") throw new DomainError("transient_failure", "This delivery is being attempted right now. Retry shortly.");
   const [row] = await ctx.db.select().from(webhookDeliveries).where(where);
   return row!;
