@@ -1,4 +1,6 @@
+import { findPublishableKey } from "@/lib/api-keys/find-publishable-key";
 import { rescheduleBooking } from "@/lib/bookings/reschedule-booking";
+import { DomainError } from "@/lib/errors";
 import type { PublicContext } from "@/lib/http/route";
 import { parseInstant } from "@/lib/time/zoned";
 import { findBookingByToken } from "./find-booking-by-token";
@@ -11,9 +13,14 @@ type Ctx = Pick<PublicContext, "db" | "clock">;
 /**
  * POST /v1/public/bookings/{token}/reschedule: the customer moves a confirmed booking to an
  * offered slot before the notice cutoff, through the bookings verb. Answers the public read.
+ * A business without a usable publishable key offers no times to move to: rescheduling is
+ * unavailable (the read says can_reschedule: false), so the call is refused as well.
  */
 export async function rescheduleByToken({ ctx, token, input }: { ctx: Ctx; token: string; input: CustomerRescheduleBody }): Promise<PublicBooking> {
   const booking = await findBookingByToken(ctx.db, token, ctx.clock.now());
+  if ((await findPublishableKey(ctx.db, booking.workspaceId)) === null) {
+    throw new DomainError("forbidden", "Rescheduling is unavailable for this business; the booking can still be viewed and cancelled.");
+  }
   await rescheduleBooking({
     ctx,
     input: { workspaceId: booking.workspaceId, bookingId: booking.id, startsAt: parseInstant(input.starts_at), staffId: input.staff_id, by: "customer" },

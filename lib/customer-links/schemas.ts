@@ -35,7 +35,7 @@ export const PublicBookingDetails = z
     }),
     cancel_cutoff_minutes: z.number().int().meta({ description: "The service's notice in minutes; 0 keeps cancellation open until the start." }),
     can_reschedule: z.boolean().meta({
-      description: "True exactly when POST …/reschedule to an open slot would succeed now (independent of can_cancel).",
+      description: "True exactly when POST …/reschedule to an open slot would succeed now (independent of can_cancel); always false while workspace.publishable_key is null.",
     }),
     hold_expires_at: DateTimeOutput.optional().meta({
       description: "UTC; present only while the booking is on a hold (pending or awaiting_payment). POST …/extend-hold renews it.",

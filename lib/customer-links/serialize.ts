@@ -21,7 +21,8 @@ export type PublicBookingRows = {
 /**
  * The public booking read. can_cancel, can_reschedule and cancel_cutoff_passed come from the
  * same policy functions the customer calls run, so each flag is true exactly when its call
- * would succeed.
+ * would succeed. Without a usable publishable key the page cannot list times, so
+ * rescheduling is unavailable (spec; DECISIONS §9) and the call refuses it too.
  */
 export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooking {
   const { booking, workspace, service, customer, payment } = rows;
@@ -37,7 +38,7 @@ export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooki
     can_cancel: canCustomerCancel(policy),
     cancel_cutoff_passed: isCancelCutoffPassed(policy),
     cancel_cutoff_minutes: service.minCancelNoticeMinutes,
-    can_reschedule: canCustomerReschedule(policy),
+    can_reschedule: canRescheduleByToken(rows, now),
   };
   if (isLiveHold(booking, now)) details.hold_expires_at = toUtcIso(booking.holdExpiresAt!);
   if (payment) details.payment = toBookingPaymentState({ payment, booking, workspace, now });
@@ -58,4 +59,9 @@ export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooki
       confirmation_note: workspace.confirmationNote,
     },
   };
+}
+
+export function canRescheduleByToken(rows: PublicBookingRows, now: Date): boolean {
+  if (rows.publishableKey === null) return false;
+  return canCustomerReschedule({ booking: rows.booking, minCancelNoticeMinutes: rows.service.minCancelNoticeMinutes, now });
 }

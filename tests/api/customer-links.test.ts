@@ -121,15 +121,21 @@ describe("GET /v1/public/bookings/{token}", () => {
     expect(await deliveriesOf(ws)).toEqual([]);
   });
 
-  it("gives publishable_key null when the workspace has no usable key", async () => {
+  it("gives publishable_key null when the workspace has no usable key; rescheduling is then unavailable, cancelling is not", async () => {
     const ws = await newWorkspace();
     const { token } = await confirmedBooking(ws);
+    expect((await read(token)).body.booking.can_reschedule).toBe(true);
     const keys = await api.get("/v1/api-keys", { key: ws.sk });
     const pk = keys.body.data.find((key: { type: string }) => key.type === "pk");
     expect((await api.post(`/v1/api-keys/${pk.id}/revoke`, { key: ws.sk })).status).toBe(200);
     const response = await read(token);
     expect(response.body.workspace.publishable_key).toBeNull();
+    expect(response.body.booking.can_reschedule).toBe(false);
     expect(response.body.booking.can_cancel).toBe(true);
+    // The flag is true exactly when the call would succeed: the call is refused too.
+    const before = await bookingRow(response.body.booking.id);
+    expectError(await reschedule(token, { starts_at: localAt(ws, 4, "10:00") }), 403, "forbidden");
+    expect(await bookingRow(response.body.booking.id)).toEqual(before);
   });
 
   it("carries the payment state of a paid booking, with the client secret while payment is required", async () => {

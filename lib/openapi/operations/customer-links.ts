@@ -51,12 +51,13 @@ export const reschedulePublicBooking = defineOperation({
   description:
     `${TOKEN_NOTE} Only a confirmed booking moves (409 booking_not_confirmed), and only before the cancellation cutoff ` +
     "(422 too_late_to_reschedule). starts_at must be an offered slot (the booking itself does not block it; taken: 409 slot_unavailable); " +
-    "the calendar is kept unless staff_id names another that offers the service. Answers the public booking read after the change.",
+    "the calendar is kept unless staff_id names another that offers the service. Answers the public booking read after the change. " +
+    "A business with no usable publishable key (workspace.publishable_key null) offers no rescheduling: 403 forbidden.",
   auth: "public",
   params: PublicBookingParams,
   body: CustomerRescheduleBody,
   response: { status: 200, schema: PublicBooking },
-  errors: ["not_found", "booking_not_confirmed", "too_late_to_reschedule", "slot_unavailable", "outside_working_hours"],
+  errors: ["not_found", "forbidden", "booking_not_confirmed", "too_late_to_reschedule", "slot_unavailable", "outside_working_hours"],
   rateLimit: "public",
 });
 
