@@ -1,5 +1,6 @@
 import { IANAZone } from "luxon";
 import { z } from "zod";
+import { INSTANT_RANGE, isWithinInstantRange, parseInstant } from "@/lib/time/zoned";
 
 /**
  * Validation primitives shared by every domain's schemas. Domain shapes live in
@@ -7,8 +8,20 @@ import { z } from "zod";
  */
 export const Uuid = z.uuid();
 
-/** An RFC 3339 date-time with an explicit offset (Z or ±hh:mm). */
-export const DateTimeInput = z.iso.datetime({ offset: true }).meta({ format: "date-time" });
+/**
+ * The one type of every date-time a request carries: RFC 3339 with an explicit offset (Z or
+ * ±hh:mm), at an instant in INSTANT_RANGE (DECISIONS §9); else 422 naming the field. The
+ * bounds are in the document as ajv-formats' formatMinimum / formatExclusiveMaximum.
+ */
+export const DateTimeInput = z.iso
+  .datetime({ offset: true })
+  .refine((value) => isWithinInstantRange(parseInstant(value)), {
+    message: `must lie in [${INSTANT_RANGE.from}, ${INSTANT_RANGE.until})`,
+    // Only a well-formed date-time has an instant to compare.
+    when: (payload) => payload.issues.length === 0,
+  })
+  .meta({ format: "date-time", formatMinimum: INSTANT_RANGE.from, formatExclusiveMaximum: INSTANT_RANGE.until });
+/** Every instant the API writes: RFC 3339 with a four-digit year (lib/time/zoned.ts writes them). */
 export const DateTimeOutput = z.string().meta({ format: "date-time" });
 
 /**

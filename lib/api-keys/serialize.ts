@@ -1,4 +1,5 @@
 import type { ApiKeyRow } from "@/lib/db/schema";
+import { toUtcIso, toUtcIsoOrNull } from "@/lib/time/zoned";
 import type { ApiKey } from "./schemas";
 
 /** `fullValue` is passed only when the key was just minted. */
@@ -10,8 +11,8 @@ export function toApiKey(row: ApiKeyRow, fullValue?: string): ApiKey {
     key: fullValue ?? (row.type === "pk" ? row.publishableValue : null),
     display_prefix: row.displayPrefix,
     revoked: row.revokedAt !== null,
-    created_at: row.createdAt.toISOString(),
-    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    created_at: toUtcIso(row.createdAt),
+    last_used_at: toUtcIsoOrNull(row.lastUsedAt),
     allowed_origins: row.allowedOrigins,
   };
 }

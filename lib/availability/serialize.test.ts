@@ -39,6 +39,13 @@ describe("zonedFormatter", () => {
     );
   });
 
+  it("leaves a local-mean-time offset (not whole minutes) to toZonedIso", () => {
+    const fromMs = Date.parse("1971-12-20T00:00:00Z");
+    const format = zonedFormatter("Africa/Monrovia", fromMs, fromMs + 62 * DAY);
+    for (let ms = fromMs; ms < fromMs + 62 * DAY; ms += 3_600_000) expect(format(ms)).toBe(toZonedIso(new Date(ms), "Africa/Monrovia"));
+    expect(format(fromMs)).toBe("1971-12-20T00:00:00Z");
+  });
+
   it("writes both offsets of a repeated wall time", () => {
     const format = zonedFormatter("America/New_York", Date.parse("2025-11-02T00:00:00-04:00"), Date.parse("2025-11-03T00:00:00-05:00"));
     expect(format(Date.parse("2025-11-02T05:30:00Z"))).toBe("2025-11-02T01:30:00-04:00");

@@ -71,7 +71,8 @@ export function zonedFormatter(timezone: string, fromMs: number, toMs: number): 
   const segments = buildZoneTimeline(timezone, fromMs, toMs + 1).map((segment) => {
     const probe = Math.min(Math.ceil(segment.startMs / 1000) * 1000, segment.endMs - 1);
     const suffix = toZonedIso(new Date(probe), timezone).slice(19);
-    return { ...segment, suffix, isPlainOffset: /^([+-]\d\d:\d\d|Z)$/.test(suffix) };
+    // A local-mean-time offset (not whole minutes) is written in UTC by toZonedIso: leave it to it.
+    return { ...segment, suffix, isPlainOffset: /^([+-]\d\d:\d\d|Z)$/.test(suffix) && segment.offsetMs % 60_000 === 0 };
   });
   const dates = new Map<number, string>();
   const times = new Map<number, string>();

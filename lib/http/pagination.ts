@@ -2,6 +2,7 @@ import { z } from "zod";
 import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { validationFailed } from "@/lib/errors";
+import { isWithinInstantRange } from "@/lib/time/zoned";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -31,7 +32,8 @@ export function decodeCursor(cursor: string): CursorPosition {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
     const date = new Date(String(createdAt));
-    if (typeof createdAt !== "string" || Number.isNaN(date.getTime())) throw new Error("bad date");
+    // Every row was created inside the accepted range; beyond it PostgreSQL cannot even parse some.
+    if (typeof createdAt !== "string" || !isWithinInstantRange(date)) throw new Error("bad date");
     if (typeof id !== "string" || !z.uuid().safeParse(id).success) throw new Error("bad id");
     return { createdAt: date, id };
   } catch {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Queryable } from "@/lib/db/client";
 import { DateTimeInput } from "@/lib/schemas";
 import { readClockOffset, setClockOffset, systemClock, type Clock } from "./clock";
-import { parseInstant, toUtcIso } from "./zoned";
+import { validationFailed } from "@/lib/errors";
+import { isWithinInstantRange, parseInstant, toUtcIso } from "./zoned";
 
 /**
  * The dev clock (DECISIONS §5): the app's now is real time plus an offset kept in the
@@ -31,6 +32,10 @@ export async function setDevClock(db: Queryable, input: SetDevClockBody, real: C
     input.now !== undefined
       ? parseInstant(input.now).getTime() - real.now().getTime()
       : (await readClockOffset(db)) + input.advance_seconds! * 1000;
+  // Steps that add up must not carry the app past the instants it can accept and write.
+  if (!isWithinInstantRange(new Date(real.now().getTime() + offsetMs))) {
+    throw validationFailed("advance_seconds", "advance_seconds: the clock would leave [1970-01-01T00:00:00Z, 2200-01-01T00:00:00Z)");
+  }
   await setClockOffset(db, offsetMs);
   return toState(offsetMs, real);
 }

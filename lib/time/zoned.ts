@@ -1,16 +1,43 @@
 import { DateTime } from "luxon";
 
 /**
- * Instants written for a business: the workspace's own offset on that instant, e.g.
- * 2026-03-08T09:00:00-04:00. Every zone conversion goes through luxon.
+ * The instants the API accepts (DECISIONS §9): [1970-01-01T00:00:00Z, 2200-01-01T00:00:00Z).
+ * Wide enough for any appointment, narrow enough that every instant converts to any zone
+ * with a four-digit year and stays within what PostgreSQL, luxon and the slot math handle.
  */
-export function toZonedIso(instant: Date, timezone: string): string {
-  return DateTime.fromJSDate(instant, { zone: timezone }).toISO({ suppressMilliseconds: true, includeOffset: true })!;
+export const INSTANT_RANGE = { from: "1970-01-01T00:00:00Z", until: "2200-01-01T00:00:00Z" } as const;
+const RANGE_FROM_MS = Date.parse(INSTANT_RANGE.from);
+const RANGE_UNTIL_MS = Date.parse(INSTANT_RANGE.until);
+
+export function isWithinInstantRange(instant: Date): boolean {
+  const ms = instant.getTime();
+  return ms >= RANGE_FROM_MS && ms < RANGE_UNTIL_MS;
 }
 
-/** Other instants (created_at, hold_expires_at, …) in UTC with a Z. */
+/** RFC 3339 can write the years 0000–9999 only. */
+const WRITABLE_FROM_MS = Date.parse("0000-01-01T00:00:00Z");
+const WRITABLE_UNTIL_MS = Date.parse("9999-12-31T23:59:59.999Z");
+
+/**
+ * The one writer of instants for a business: the zone's own offset on that instant, e.g.
+ * 2026-03-08T09:00:00-04:00. RFC 3339 offsets are whole minutes; a zone's local mean time
+ * (Africa/Monrovia's −00:44:30 until 1972) is not, and luxon would truncate it to "-00:44"
+ * beside the true wall time, naming another instant: such an instant is written in UTC.
+ */
+export function toZonedIso(instant: Date, timezone: string): string {
+  const zoned = DateTime.fromJSDate(instant, { zone: timezone });
+  if (!Number.isInteger(zoned.offset) || zoned.year < 0 || zoned.year > 9999) return toUtcIso(instant);
+  return zoned.toISO({ suppressMilliseconds: true, includeOffset: true })!;
+}
+
+/**
+ * The one writer of other instants (created_at, hold_expires_at, …): UTC with a Z. Every
+ * stored instant came in through the request range; one outside the four-digit years could
+ * only predate that rule, and is written as the nearest instant RFC 3339 can write.
+ */
 export function toUtcIso(instant: Date): string {
-  return DateTime.fromJSDate(instant, { zone: "utc" }).toISO({ suppressMilliseconds: true })!.replace("+00:00", "Z");
+  const ms = Math.min(Math.max(instant.getTime(), WRITABLE_FROM_MS), WRITABLE_UNTIL_MS);
+  return DateTime.fromMillis(ms, { zone: "utc" }).toISO({ suppressMilliseconds: true })!.replace("+00:00", "Z");
 }
 
 export function toUtcIsoOrNull(instant: Date | null | undefined): string | null {
