@@ -1,10 +1,15 @@
 import type { NextConfig } from "next";
+import { PAGE_HEADER_RULES } from "./lib/http/page-headers";
 
 const nextConfig: NextConfig = {
   // PGlite loads its wasm and extension bundles from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
+  // Never a 3xx under /v1 (DECISIONS §9): `/v1/bookings/` is answered, not redirected.
+  skipTrailingSlashRedirect: true,
+  // Page security headers (DECISIONS §13), from their one table.
+  headers: async () => PAGE_HEADER_RULES.map((rule) => ({ source: rule.source, headers: [...rule.headers] })),
 };
 
 export default nextConfig;

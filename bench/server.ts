@@ -34,15 +34,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `next start` on the port, against the given environment; resolves once `ready` answers 200. */
+/** The server `npm start` runs, on the port, against the given environment; resolves once `ready` answers 200. */
 export async function startServer(port: number, env: NodeJS.ProcessEnv, ready: string, headers: Record<string, string>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--hostname", "127.0.0.1"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
   });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}${ready}`, { headers });
       if (response.status === 200) return server;
@@ -52,5 +52,5 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, ready: s
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   server.kill("SIGTERM");
-  throw new Error("next start did not become ready within 120 s");
+  throw new Error("the server did not become ready within 120 s");
 }

@@ -8,7 +8,8 @@ import { EmbeddedDatabaseInUseError } from "@/lib/db/embedded-lock";
 
 /**
  * `npm start`: validate settings, build when the sources are newer than the last build,
- * migrate, seed (or show) the demo workspace, then serve with `next start`.
+ * migrate, seed (or show) the demo workspace, then serve: Next.js's handler behind our gate
+ * (lib/http/server.ts), so that every request is answered by our code.
  */
 const SOURCES = ["app", "lib", "components", "public", "next.config.ts", "package.json", "package-lock.json", "tsconfig.json"];
 const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next");
@@ -48,7 +49,7 @@ async function main() {
   if (config.devTools) lines.push(`Warning: dev tools are ON (/dev/outbox, /dev/clock, /dev/jobs/run). Never expose them in production.`);
   console.log(lines.join("\n"));
 
-  const server = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(config.port)], {
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });

@@ -159,8 +159,7 @@ export type MethodHandlers = Record<HttpMethod | "OPTIONS", RouteHandler>;
 export function methods(served: Partial<Record<HttpMethod, RouteHandler>>): MethodHandlers {
   const allow = ALL_METHODS.filter((method) => served[method]);
   const isBrowserPath = allow.some((method) => BROWSER_AUTH.has(served[method]?.operation?.auth ?? ""));
-  const notAllowed: RouteHandler = async () =>
-    errorResponse(new DomainError("method_not_allowed", `This path serves ${allow.join(", ")}.`), "none", { Allow: allow.join(", ") });
+  const notAllowed: RouteHandler = async () => methodNotAllowed(allow);
   const preflight: RouteHandler = async (request) => {
     const headers = new Headers({ Allow: allow.join(", "), Vary: "Origin" });
     const origin = request.headers.get("origin");
@@ -174,4 +173,9 @@ export function methods(served: Partial<Record<HttpMethod, RouteHandler>>): Meth
   };
   const handlers = Object.fromEntries(ALL_METHODS.map((method) => [method, served[method] ?? notAllowed]));
   return { ...handlers, OPTIONS: preflight } as MethodHandlers;
+}
+
+/** 405 in the envelope, with the methods the path serves in Allow (RFC 9110 §15.5.6). */
+export function methodNotAllowed(allow: readonly string[]): Response {
+  return errorResponse(new DomainError("method_not_allowed", `This path serves ${allow.join(", ")}.`), "none", { Allow: allow.join(", ") });
 }

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "@/lib/http/route";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 let cached: unknown;
@@ -7,3 +8,7 @@ export async function GET() {
   cached ??= buildOpenApiDocument();
   return Response.json(cached, { headers: { "Cache-Control": "public, max-age=300" } });
 }
+
+// Any other method – 405 in the envelope, like every /v1 path
+const notAllowed = async () => methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,0 +1,58 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import next from "next";
+import { screenMalformedTarget, screenRequest, type GateAnswer } from "./gate";
+
+/**
+ * The production server: Next.js's own request handler (what `next start` runs) behind the
+ * gate (lib/http/gate.ts), so that every request gets an answer of ours, including the ones
+ * Next cannot take: TRACE, CONNECT and unknown methods, undecodable paths and `//`. A custom
+ * server is the only layer that sees them: Next redirects `//` and fails on TRACE before any
+ * proxy or route runs.
+ */
+export async function startServer({ port, hostname }: { port: number; hostname?: string }): Promise<http.Server> {
+  const app = next({ dev: false, dir: process.cwd(), port, hostname });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
+    const answer = screenRequest(request.method ?? "", request.url ?? "/");
+    if (!answer) return void handle(request, response);
+    // The body of a screened request is never read; leaving it unread would stall keep-alive.
+    request.resume();
+    response.writeHead(answer.status, { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
+    response.end(request.method === "HEAD" ? undefined : answer.body);
+  });
+  // Node hands CONNECT to this event, not to the request handler; with no listener it drops the socket.
+  server.on("connect", (request: IncomingMessage, socket: Duplex) => {
+    writeRaw(socket, screenRequest("CONNECT", request.url ?? "/")!);
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    if (!socket.writable) return void socket.destroy();
+    // llhttp knows a fixed list of methods and rejects the rest, and any target with raw
+    // control or non-ASCII bytes, before a request exists; the request line is still in the
+    // packet, so the gate answers it like any other.
+    const line = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.[01]\r?\n/.exec(error.rawPacket?.toString("latin1") ?? "");
+    if (line && error.code === "HPE_INVALID_METHOD") return writeRaw(socket, screenRequest(line[1]!, line[2]!) ?? screenMalformedTarget(line[2]!));
+    if (line && error.code === "HPE_INVALID_URL") return writeRaw(socket, screenMalformedTarget(line[2]!));
+    // Node's own answers to a message that is not HTTP.
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      server.close();
+      void app.close().finally(() => process.exit(0));
+    });
+  }
+  return server;
+}
+
+/** An answer on a socket no response object owns (CONNECT, parse errors); then the connection closes. */
+function writeRaw(socket: Duplex, answer: GateAnswer) {
+  const headers = { ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" };
+  const head = [`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  socket.end(`${head.join("\r\n")}\r\n\r\n${answer.body}`);
+}
