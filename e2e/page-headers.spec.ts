@@ -11,6 +11,9 @@ import { call, firstSlot, seedWorkspace } from "./support/seed";
  * on the headers, then in Chromium: another site's iframe of the manage page (its cancel
  * button is the clickjacking target) stays empty.
  */
+let shared: ReturnType<typeof seedWithBooking> | undefined;
+const sharedWithBooking = (request: Parameters<typeof seedWorkspace>[0]) => (shared ??= seedWithBooking(request));
+
 async function seedWithBooking(request: Parameters<typeof seedWorkspace>[0]) {
   const seeded = await seedWorkspace(request, { allowedOrigins: [E2E.strangerUrl] });
   const slot = await firstSlot(request, seeded, seeded.services.haircut);
@@ -19,7 +22,7 @@ async function seedWithBooking(request: Parameters<typeof seedWorkspace>[0]) {
 }
 
 test("every page sends the headers of DECISIONS §13", async ({ request }) => {
-  const { seeded, token } = await seedWithBooking(request);
+  const { seeded, token } = await sharedWithBooking(request);
   const pages = ["/", `/book/${seeded.slug}`, `/manage/${token}`, "/book/no-such-business", "/manage/not-a-token", "/no/such/page", "/dev/outbox", "/book/%zz"];
   for (const pathname of pages) {
     const response = await request.get(pathname);
@@ -35,7 +38,7 @@ test("every page sends the headers of DECISIONS §13", async ({ request }) => {
 });
 
 test("another site cannot frame the manage page, the booking page or the home page; the embed it may", async ({ page, request }) => {
-  const { seeded, token } = await seedWithBooking(request);
+  const { seeded, token } = await sharedWithBooking(request);
   await page.goto(`${E2E.strangerUrl}/health`);
 
   // The control: the embed is framed by a site on the key's allowed origins, so the check below can see a framed page.

@@ -16,4 +16,6 @@ export const E2E = {
   racePorts: [BASE + 10, BASE + 11],
   dataDir: path.resolve(".data-e2e"),
   accountFile: path.resolve(".data-e2e", "e2e-account.json"),
+  /** A free-plan account the real-HTTP fuzz creates workspaces with. */
+  fuzzAccountFile: path.resolve(".data-e2e", "e2e-fuzz-account.json"),
 };

@@ -9,7 +9,8 @@ import { HTTP_STATUS_BY_ERROR_TYPE } from "./status";
  * Next answers these from below our kernel: a path that does not percent-decode → a
  * plain-text 500; TRACE, CONNECT and TRACK → a 500 (undici's Request refuses to carry them);
  * any other method it does not route (PROPFIND, QUERY, …) → an empty 400; `//` or `\` in a
- * path → a 308 to the cleaned path, unconditionally and before any proxy runs. Everything
+ * path → a 308 to the cleaned path, unconditionally and before any proxy runs; a `..`
+ * segment → resolved away, so that another route answers. Everything
  * else goes on to Next, where the route wrapper answers (a trailing slash is not redirected:
  * next.config's skipTrailingSlashRedirect).
  */
@@ -52,7 +53,7 @@ export function screenMalformedTarget(target: string): GateAnswer {
 }
 
 function screenApiRequest(method: string, rawPath: string, isRouted: boolean): GateAnswer | null {
-  if (!decodes(rawPath) || /\/\/|\\/.test(rawPath)) return unknownApiPath();
+  if (!decodes(rawPath) || /\/\/|\\/.test(rawPath) || hasDotSegment(rawPath)) return unknownApiPath();
   if (isRouted) return null;
   const allow = servedMethods(rawPath);
   if (!allow) return unknownApiPath();
@@ -75,6 +76,15 @@ export function servedMethods(rawPath: string): string[] | undefined {
     if (matches && (!best || literals > best.literals)) best = { template, literals };
   }
   return best?.template.methods;
+}
+
+/**
+ * `.` and `..` (or `%2e`, as the URL standard reads it) would be resolved away by URL
+ * parsing, turning `/v1/staff/{id}/time-off/..` into `DELETE /v1/staff/{id}`: under /v1 a
+ * dot segment names nothing.
+ */
+function hasDotSegment(rawPath: string): boolean {
+  return rawPath.split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
 }
 
 function decodes(rawPath: string): boolean {

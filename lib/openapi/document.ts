@@ -1,6 +1,7 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { ERROR_TYPES, type ErrorType } from "@/lib/errors";
 import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/http/status";
+import { INSTANT_RANGE } from "@/lib/time/zoned";
 import { ErrorEnvelope } from "@/lib/schemas";
 import type { AuthKind, Operation } from "./operation";
 import { ALL_OPERATIONS } from "./operations";
@@ -77,9 +78,29 @@ export function buildOpenApiDocument(operations: Operation[] = ALL_OPERATIONS) {
         "Unknown body and query fields are ignored. Errors use one envelope: {error: {type, message, param?}}; match on type.",
         "Lists are newest first with an opaque cursor. POST /v1/bookings honours Idempotency-Key (24 hours, per workspace).",
         "Reminders are a workspace setting (PATCH /v1/workspace, reminders); each calendar can publish a secret iCalendar feed (PUT /v1/staff/{id}/calendar-feed), served at GET /feeds/{token}.ics outside /v1.",
+        "Every request under /v1 is answered in that envelope, whatever its method or path bytes: a path that names nothing or does not decode",
+        "(bad percent-encoding, invalid UTF-8, an empty segment such as //, a dot segment such as ..) is 404 not_found (components.responses.NotFound);",
+        "a method a path does not serve, TRACE, CONNECT and unknown methods included, is 405 method_not_allowed with an Allow header",
+        "listing the path's methods (components.responses.MethodNotAllowed); OPTIONS is answered 204 with Allow (and CORS headers on the browser routes);",
+        "nothing is redirected (a trailing slash is answered as the path without it).",
+        `Every date-time a request carries is RFC 3339 with an offset and must lie in [${INSTANT_RANGE.from}, ${INSTANT_RANGE.until})`,
+        "(formatMinimum / formatExclusiveMaximum in the schemas), else 422 validation_failed naming the field.",
+        "Every date-time the API writes is RFC 3339 with a four-digit year; where a zone's offset on that instant is not whole minutes",
+        "(local mean time, e.g. Africa/Monrovia before 1972), the instant is written in UTC.",
       ].join(" "),
     },
     components: {
+      responses: {
+        NotFound: {
+          description: "A /v1 path that names nothing or does not decode, whatever the method: not_found.",
+          content: { "application/json": { schema: ErrorEnvelope } },
+        },
+        MethodNotAllowed: {
+          description: "A method the path does not serve (TRACE, CONNECT and unknown methods included): method_not_allowed.",
+          headers: { Allow: { description: "The methods the path serves, e.g. `GET, POST`.", schema: { type: "string" } } },
+          content: { "application/json": { schema: ErrorEnvelope } },
+        },
+      },
       securitySchemes: {
         secretKey: { type: "http", scheme: "bearer", description: "sk_… secret key (servers only)" },
         publishableKey: { type: "http", scheme: "bearer", description: "pk_… publishable key (browsers; origin-checked, rate-limited)" },
