@@ -54,6 +54,17 @@ describe("/dev/clock", () => {
     expect((await api.get("/dev/clock")).body.offset_seconds).toBe(0);
   });
 
+  it("keeps the clock inside the instants the API accepts, [1970, 2200)", async () => {
+    expectError(await api.post("/dev/clock", { body: { now: "2200-01-01T00:00:00Z" } }), 422, "validation_failed", "now");
+    expectError(await api.post("/dev/clock", { body: { now: "1969-12-31T23:59:59Z" } }), 422, "validation_failed", "now");
+    const almost = await api.post("/dev/clock", { body: { now: "2199-12-31T00:00:00Z" } });
+    expect(almost.status).toBe(200);
+    // Steps that add up may not carry it past the end either.
+    expectError(await api.post("/dev/clock", { body: { advance_seconds: 2 * 86_400 } }), 422, "validation_failed", "advance_seconds");
+    near((await api.get("/dev/clock")).body.now, Date.parse("2199-12-31T00:00:00Z"));
+    await api.delete("/dev/clock");
+  });
+
   it("answers 405 for other methods", async () => {
     const response = await api.put("/dev/clock", { body: {} });
     expectError(response, 405, "method_not_allowed");
