@@ -3,7 +3,7 @@ import { E2E } from "./e2e/support/env";
 
 /**
  * End-to-end tests in real Chromium (Debian's, never a downloaded browser) against
- * `next start` on a fresh embedded database, plus a second local origin that hosts the
+ * the `npm start` server on a fresh embedded database, plus a second local origin that hosts the
  * embed. Screenshots of every step land in e2e/artifacts (gitignored).
  */
 const CHROMIUM_ARGS = [

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { E2E } from "./env";
 
 /**
- * The app as `npm start` runs it (build when needed, migrate, serve with `next start`), with
+ * The app as `npm start` runs it (build when needed, migrate, serve), with
  * dev tools on and no Stripe (so payments use the test-mode processor), after creating the
  * accounts the specs make their workspaces with. The database is a fresh embedded one, unless
  * DATABASE_URL is set (CI's second pass points it at a fresh PostgreSQL database), so the
