@@ -157,6 +157,9 @@ function check(operation: ServedOperation | undefined, request: RawRequest, resp
 test("the served document is OpenAPI 3.1 and every schema in it compiles", async () => {
   expect(served.openapi).toBe("3.1.0");
   expect(served.operations.length).toBeGreaterThanOrEqual(60);
+  expect(served.compileAllResponses()).toBeGreaterThan(served.operations.length * 3);
+  expect(served.validateComponentResponse("MethodNotAllowed", { error: { type: "method_not_allowed", message: "x" } })).toBeNull();
+  expect(served.validateComponentResponse("NotFound", { error: { message: "no type" } })).toMatch(/type/);
 });
 
 test.describe("every operation", () => {

@@ -29,6 +29,8 @@ export type ServedDocument = {
   /** "undocumented" when the document lists no such status; else a schema problem, or null. */
   validateResponse: (operation: ServedOperation, status: number, body: unknown, hasBody: boolean) => string | null;
   validateComponentResponse: (name: string, body: unknown) => string | null;
+  /** Compiles the schema of every documented JSON response; the number compiled. */
+  compileAllResponses: () => number;
 };
 
 const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -84,6 +86,16 @@ export async function loadServedDocument(): Promise<ServedDocument> {
       const schema = documented.content?.["application/json"]?.schema;
       if (!schema) return "the document gives no JSON body for this status";
       return problemOf(validatorFor(`${operation.method} ${operation.path} ${status}`, schema), body);
+    },
+    compileAllResponses() {
+      let compiled = 0;
+      for (const operation of operations) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const schema = response.content?.["application/json"]?.schema;
+          if (schema) (validatorFor(`${operation.method} ${operation.path} ${status}`, schema), compiled++);
+        }
+      }
+      return compiled;
     },
     validateComponentResponse(name, body) {
       const schema = absolute.components?.responses?.[name]?.content?.["application/json"]?.schema;
