@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { AccountContext } from "@/lib/http/route";
+import type { AccountContext } from "@/lib/context";
 import { billingPeriod } from "@/lib/plans/billing-period";
 import { planCaps } from "@/lib/plans/catalog";
 import { countActiveStaff, countActiveWorkspaces, countConfirmedBookings } from "./count-usage";

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { apiKeys, type ApiKeyRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import type { UpdateApiKeyBody } from "./schemas";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 export async function listApiKeys({ ctx }: { ctx: Ctx }): Promise<ApiKeyRow[]> {
   return ctx.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, ctx.workspace.id)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));

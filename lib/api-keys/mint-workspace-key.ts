@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { AccountContext } from "@/lib/http/route";
+import type { AccountContext } from "@/lib/context";
 import { workspaces } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import { mintApiKey } from "./mint-api-key";

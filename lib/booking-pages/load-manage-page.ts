@@ -1,4 +1,6 @@
 import { headers } from "next/headers";
+import { newRequestId } from "@/lib/context";
+import { resolveManageToken } from "@/lib/customer-links/find-booking-by-token";
 import { getPublicBooking } from "@/lib/customer-links/get-public-booking";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -17,7 +19,8 @@ export async function loadManagePage(token: string): Promise<ManagePageData | nu
   const db = await getDb();
   const clock = await loadClock(db);
   try {
-    const read = await getPublicBooking({ ctx: { db, clock }, token });
+    const ctx = await resolveManageToken({ db, clock, requestId: newRequestId("page") }, token);
+    const read = await getPublicBooking({ ctx });
     return {
       read,
       locale: localeFromAcceptLanguage((await headers()).get("accept-language")),

@@ -1,11 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
-import type { Db } from "@/lib/db/client";
+import type { ServiceContext } from "@/lib/context";
 import { bookings, services, type BookingRow } from "@/lib/db/schema";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { settlePaymentAfterChange } from "@/lib/payments/cancel-abandoned-payment";
 import { markRefundDue } from "@/lib/payments/refund-payment";
-import type { Clock } from "@/lib/time/clock";
 import { recordBookingEvent } from "@/lib/webhooks/record-booking-event";
 import { assertCustomerMayCancel, isCancellableStatus, refusalError } from "./customer-policy";
 import { lockBookingOrThrow } from "./get-booking";
@@ -14,11 +13,8 @@ import { announceScheduleChanged } from "./schedule-events";
 import { isLiveHold } from "./holds";
 
 export type CancelBookingInput = {
-  workspaceId: string;
   bookingId: string;
   reason?: string;
-  /** A secret key cancels any time; a customer (manage token) only before the notice cutoff. */
-  by: "business" | "customer";
   /** DECISIONS §2: a paid booking is refunded in full unless the secret key sends `refund: false`. */
   refund?: boolean;
 };
@@ -27,17 +23,19 @@ export type CancelBookingInput = {
  * Cancels a pending, awaiting_payment or confirmed booking: the slot is freed, the manage
  * token stops working, the customer is told, and booking.cancelled goes out when the booking
  * had been announced (a hold that never confirmed was never announced). Shared by
- * POST /v1/bookings/{id}/cancel and the customer's token route.
+ * POST /v1/bookings/{id}/cancel and the customer's token route: a secret key cancels any
+ * time, a customer (manage token) only before the notice cutoff.
  */
-export async function cancelBooking({ ctx, input }: { ctx: { db: Db; clock: Clock }; input: CancelBookingInput }): Promise<BookingRow> {
+export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input: CancelBookingInput }): Promise<BookingRow> {
   const now = ctx.clock.now();
+  const workspaceId = ctx.workspace.id;
   const { cancelled, wasHold, wasConfirmed } = await ctx.db.transaction(async (tx) => {
-    const booking = await lockBookingOrThrow(tx, { workspaceId: input.workspaceId, id: input.bookingId });
-    if (input.by === "customer") {
+    const booking = await lockBookingOrThrow(tx, { workspaceId, id: input.bookingId });
+    if (ctx.actor.type === "customer") {
       const [service] = await tx
         .select({ minCancelNoticeMinutes: services.minCancelNoticeMinutes })
         .from(services)
-        .where(and(eq(services.id, booking.serviceId), eq(services.workspaceId, input.workspaceId)));
+        .where(and(eq(services.id, booking.serviceId), eq(services.workspaceId, workspaceId)));
       assertCustomerMayCancel({ booking, minCancelNoticeMinutes: service!.minCancelNoticeMinutes, now });
     } else if (!isCancellableStatus(booking, now)) {
       throw refusalError("booking_not_cancellable");
@@ -59,10 +57,10 @@ export async function cancelBooking({ ctx, input }: { ctx: { db: Db; clock: Cloc
       .where(eq(bookings.id, booking.id))
       .returning();
     if (booking.isAnnounced) {
-      await recordBookingEvent(tx, { workspaceId: input.workspaceId, type: "booking.cancelled", bookingId: booking.id, now });
+      await recordBookingEvent(tx, { workspaceId, type: "booking.cancelled", bookingId: booking.id, now });
     }
     await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, now });
-    if (input.refund !== false) await markRefundDue(tx, { workspaceId: input.workspaceId, bookingId: booking.id, now });
+    if (input.refund !== false) await markRefundDue(tx, { workspaceId, bookingId: booking.id, now });
     return { cancelled: row!, wasHold: isLiveHold(booking, now), wasConfirmed: booking.status === "confirmed" };
   });
   if (wasHold) await announceHoldSettled(cancelled.id);
@@ -70,6 +68,6 @@ export async function cancelBooking({ ctx, input }: { ctx: { db: Db; clock: Cloc
   if (wasConfirmed) await announceScheduleChanged(cancelled);
   await announceBookingDeliveries(ctx.db, cancelled.id);
   // After commit: the refund now owed, or the unpaid intent cancelled (the payment sweeps retry).
-  await settlePaymentAfterChange(ctx, { workspaceId: input.workspaceId, bookingId: cancelled.id });
+  await settlePaymentAfterChange(ctx, { workspaceId, bookingId: cancelled.id });
   return cancelled;
 }

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { bookings, type BookingRow } from "@/lib/db/schema";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { lockBookingOrThrow } from "./get-booking";
 import { noShowNotApplicable } from "./mark-no-show";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** DELETE /v1/bookings/{id}/no-show: a booking marked no-show goes back to confirmed. */
 export async function clearNoShow({ ctx, id }: { ctx: Ctx; id: string }): Promise<BookingRow> {

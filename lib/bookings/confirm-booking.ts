@@ -1,14 +1,14 @@
 import type { BookingRow } from "@/lib/db/schema";
 import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import { DomainError } from "@/lib/errors";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { lockBookingOrThrow } from "./get-booking";
 import { announceHoldSettled } from "./hold-events";
 import { announceScheduleChanged } from "./schedule-events";
 import { isLiveHold } from "./holds";
 import { confirmHeldBooking } from "./settle-confirmed";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /**
  * POST /v1/bookings/{id}/confirm: the business confirms a booking awaiting its code, without

@@ -3,7 +3,7 @@ import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
 import { bookingAnswers, bookings, type BookingRow, type ServiceRow } from "@/lib/db/schema";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { KeyActor, ServiceContext } from "@/lib/context";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertPaymentPossible, recordBookingPayment, startBookingPayment } from "@/lib/payments/create-payment";
 import type { BookingPaymentIntent } from "@/lib/payments/schemas";
@@ -22,7 +22,7 @@ import { announceConfirmed } from "./settle-confirmed";
 import { validateAnswers, type ValidAnswer } from "./validate-answers";
 import { newVerificationCode } from "./verification-code";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock" | "actor">;
+type Ctx = Pick<ServiceContext<KeyActor>, "db" | "workspace" | "clock" | "actor">;
 
 export type CreatedBooking = {
   booking: BookingRow;

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace">;
+type Ctx = Pick<ServiceContext, "db" | "workspace">;
 
 /** A booking of this workspace; another workspace's booking is simply not found. */
 export async function getBookingOrThrow({ ctx, id }: { ctx: Ctx; id: string }): Promise<BookingRow> {

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { bookings, type BookingRow } from "@/lib/db/schema";
-import type { WorkspaceContext } from "@/lib/http/route";
-import { DEFAULT_PAGE_SIZE, pageClauses, toPage, type PageResult } from "@/lib/http/pagination";
+import type { ServiceContext } from "@/lib/context";
+import { DEFAULT_PAGE_SIZE, pageClauses, toPage, type PageResult } from "@/lib/db/pagination";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace">;
+type Ctx = Pick<ServiceContext, "db" | "workspace">;
 
 /** GET /v1/bookings: newest first by creation (ties by id), one page after `cursor`. */
 export async function listBookings<T>({ ctx, page, serialize }: {

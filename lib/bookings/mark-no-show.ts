@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { lockBookingOrThrow } from "./get-booking";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 export const noShowNotApplicable = (message: string) => new DomainError("no_show_not_applicable", message);
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
-import type { Db, Tx } from "@/lib/db/client";
-import { bookings, services, workspaces, type BookingRow } from "@/lib/db/schema";
+import type { ServiceContext } from "@/lib/context";
+import type { Tx } from "@/lib/db/client";
+import { bookings, services, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
-import type { Clock } from "@/lib/time/clock";
 import { recordBookingEvent } from "@/lib/webhooks/record-booking-event";
 import { assertCustomerMayReschedule } from "./customer-policy";
 import { getBookingOrThrow, lockBookingOrThrow } from "./get-booking";
@@ -14,13 +14,10 @@ import { resolveCalendars } from "./resolve-calendars";
 import { announceScheduleChanged } from "./schedule-events";
 
 export type RescheduleBookingInput = {
-  workspaceId: string;
   bookingId: string;
   startsAt: Date;
   /** Absent or null keeps the calendar. */
   staffId?: string | null;
-  /** A secret key moves any confirmed booking; a customer only before the notice cutoff. */
-  by: "business" | "customer";
 };
 
 export const bookingNotConfirmed = () => new DomainError("booking_not_confirmed", "Only a confirmed booking can be rescheduled.");
@@ -30,18 +27,19 @@ export const bookingNotConfirmed = () => new DomainError("booking_not_confirmed"
  * keeping its id and, unless another is named, its calendar. The new time is checked like a
  * new booking's under the service's current rules; the exclusion constraint decides races
  * (409). Emits booking.rescheduled with previous_starts_at and tells the customer. Shared by
- * POST /v1/bookings/{id}/reschedule and the customer's token route.
+ * POST /v1/bookings/{id}/reschedule and the customer's token route: a secret key moves any
+ * confirmed booking, a customer only before the notice cutoff.
  */
-export async function rescheduleBooking({ ctx, input }: { ctx: { db: Db; clock: Clock }; input: RescheduleBookingInput }): Promise<BookingRow> {
+export async function rescheduleBooking({ ctx, input }: { ctx: ServiceContext; input: RescheduleBookingInput }): Promise<BookingRow> {
   const now = ctx.clock.now();
-  const [workspace] = await ctx.db.select().from(workspaces).where(eq(workspaces.id, input.workspaceId));
-  if (!workspace) throw new Error(`workspace ${input.workspaceId} not found`);
-  const current = await getBookingOrThrow({ ctx: { db: ctx.db, workspace }, id: input.bookingId });
+  const { workspace } = ctx;
+  const isCustomer = ctx.actor.type === "customer";
+  const current = await getBookingOrThrow({ ctx, id: input.bookingId });
   const [service] = await ctx.db
     .select()
     .from(services)
     .where(and(eq(services.id, current.serviceId), eq(services.workspaceId, workspace.id)));
-  assertMayMove(current, service!.minCancelNoticeMinutes, input.by, now);
+  assertMayMove(current, service!.minCancelNoticeMinutes, isCustomer, now);
 
   const staffIds = await resolveCalendars({
     db: ctx.db,
@@ -49,7 +47,7 @@ export async function rescheduleBooking({ ctx, input }: { ctx: { db: Db; clock: 
     service: service!,
     startsAt: input.startsAt,
     now,
-    requester: input.by === "customer" ? "customer" : "sk",
+    requester: isCustomer ? "customer" : "sk",
     staffId: input.staffId,
     keepStaffId: current.staffId,
     excludeBookingId: current.id,
@@ -58,7 +56,7 @@ export async function rescheduleBooking({ ctx, input }: { ctx: { db: Db; clock: 
   const moved = await ctx.db.transaction(async (tx) => {
     // Re-read under lock: the booking may have changed since the check above.
     const booking = await lockBookingOrThrow(tx, { workspaceId: workspace.id, id: current.id });
-    assertMayMove(booking, service!.minCancelNoticeMinutes, input.by, now);
+    assertMayMove(booking, service!.minCancelNoticeMinutes, isCustomer, now);
     const times = bookingTimes(input.startsAt, service!);
     const row = await occupyFirstFree(tx, staffIds, (savepoint, staffId) => moveBooking(savepoint, booking.id, staffId, times, now));
     await recordBookingEvent(tx, { workspaceId: workspace.id, type: "booking.rescheduled", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
@@ -70,8 +68,8 @@ export async function rescheduleBooking({ ctx, input }: { ctx: { db: Db; clock: 
   return moved;
 }
 
-function assertMayMove(booking: BookingRow, minCancelNoticeMinutes: number, by: RescheduleBookingInput["by"], now: Date): void {
-  if (by === "customer") return assertCustomerMayReschedule({ booking, minCancelNoticeMinutes, now });
+function assertMayMove(booking: BookingRow, minCancelNoticeMinutes: number, isCustomer: boolean, now: Date): void {
+  if (isCustomer) return assertCustomerMayReschedule({ booking, minCancelNoticeMinutes, now });
   if (effectiveStatus(booking, now) !== "confirmed") throw bookingNotConfirmed();
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CustomerInput } from "@/lib/customers/schemas";
 import { BOOKING_STATUSES } from "@/lib/db/schema/bookings";
-import { PageQuery } from "@/lib/http/pagination";
+import { PageQuery } from "@/lib/db/pagination";
 import { BookingPaymentIntent } from "@/lib/payments/schemas";
 import { DateTimeInput, DateTimeOutput, ListEnvelope, Uuid } from "@/lib/schemas";
 

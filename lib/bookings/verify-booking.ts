@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { Uuid } from "@/lib/schemas";
 import { announceHoldSettled } from "./hold-events";
 import { announceScheduleChanged } from "./schedule-events";
@@ -10,7 +10,7 @@ import { isLiveHold, MAX_CODE_ATTEMPTS } from "./holds";
 import { confirmHeldBooking } from "./settle-confirmed";
 import { isVerificationCodeCorrect } from "./verification-code";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** Never a well-formed booking id: stands in for a malformed one so every lookup does the same work. */
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";

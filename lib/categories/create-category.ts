@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { categories, type CategoryRow } from "@/lib/db/schema";
 import type { CreateCategoryBody } from "./schemas";
 
 /** Without a position the category goes after the last one. */
-export async function createCategory({ ctx, input }: { ctx: Pick<WorkspaceContext, "db" | "workspace" | "clock">; input: CreateCategoryBody }): Promise<CategoryRow> {
+export async function createCategory({ ctx, input }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; input: CreateCategoryBody }): Promise<CategoryRow> {
   const position =
     input.position ??
     (await ctx.db

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { categories, services } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 
 /** Deletes a category; its services become uncategorised (category_id null), nothing else changes. */
-export async function deleteCategory({ ctx, id }: { ctx: Pick<WorkspaceContext, "db" | "workspace" | "clock">; id: string }): Promise<{ id: string }> {
+export async function deleteCategory({ ctx, id }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; id: string }): Promise<{ id: string }> {
   return ctx.db.transaction(async (tx) => {
     // Explicit (the foreign key would also set null) so the services' updated_at moves too.
     await tx

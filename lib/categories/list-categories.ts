@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { categories, type CategoryRow } from "@/lib/db/schema";
 
 /** The business's order: position, ties by creation (then id, so it is total). */
-export async function listCategories({ ctx }: { ctx: Pick<WorkspaceContext, "db" | "workspace"> }): Promise<CategoryRow[]> {
+export async function listCategories({ ctx }: { ctx: Pick<ServiceContext, "db" | "workspace"> }): Promise<CategoryRow[]> {
   return ctx.db
     .select()
     .from(categories)

@@ -3,8 +3,7 @@ import { announceHoldPlaced } from "@/lib/bookings/hold-events";
 import { HOLD_CODE_TTL_MINUTES, HOLD_PAYMENT_TTL_MINUTES, isLiveHold, minutesAfter } from "@/lib/bookings/holds";
 import { bookings } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
-import type { PublicContext } from "@/lib/http/route";
-import { findBookingByToken } from "./find-booking-by-token";
+import { getCustomerBooking, type CustomerContext } from "./find-booking-by-token";
 import { loadPublicBookingRows } from "./load-public-booking";
 import type { PublicBooking } from "./schemas";
 import { toPublicBooking } from "./serialize";
@@ -12,17 +11,15 @@ import { toPublicBooking } from "./serialize";
 /** DECISIONS §3 (WCAG 2.2.1 "timing adjustable"): a hold may be renewed this many times. */
 export const MAX_HOLD_EXTENSIONS = 2;
 
-type Ctx = Pick<PublicContext, "db" | "clock">;
-
 /**
  * POST /v1/public/bookings/{token}/extend-hold: a live hold (pending or awaiting_payment)
  * gets its full window again from now. A lapsed hold cannot be revived (409 hold_expired):
  * its slot may already be someone else's.
  */
-export async function extendHold({ ctx, token }: { ctx: Ctx; token: string }): Promise<PublicBooking> {
+export async function extendHold({ ctx }: { ctx: CustomerContext }): Promise<PublicBooking> {
   const now = ctx.clock.now();
   const extended = await ctx.db.transaction(async (tx) => {
-    const booking = await findBookingByToken(tx, token, now, { lock: true });
+    const booking = await getCustomerBooking(tx, ctx, { lock: true });
     const isHoldStatus = booking.status === "pending" || booking.status === "awaiting_payment";
     if (!isHoldStatus) {
       if (booking.status === "expired") throw holdExpired();

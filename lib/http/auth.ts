@@ -4,13 +4,10 @@ import { DomainError } from "@/lib/errors";
 import { authenticateKey, touchKey } from "@/lib/api-keys/authenticate-key";
 import { getConfig } from "@/lib/config";
 import type { AuthKind } from "@/lib/openapi/operation";
-
-export type WorkspaceActor = { type: "sk" | "pk"; keyId: string };
-export type AccountActor = { type: "ak"; keyId: string };
-export type PublicActor = { type: "public" };
+import type { AccountActor, KeyActor, PublicActor } from "@/lib/context";
 
 export type Authenticated =
-  | { kind: "workspace"; workspace: WorkspaceRow; actor: WorkspaceActor }
+  | { kind: "workspace"; workspace: WorkspaceRow; actor: KeyActor }
   | { kind: "account"; account: AccountRow; actor: AccountActor }
   | { kind: "public"; actor: PublicActor };
 

@@ -1,5 +1,5 @@
 import { DomainError } from "@/lib/errors";
-import { HTTP_STATUS_BY_ERROR_TYPE } from "./status";
+import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/openapi/status";
 
 export type KeyType = "sk" | "pk" | "ak" | "none";
 

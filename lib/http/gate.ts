@@ -2,7 +2,7 @@ import { DomainError } from "@/lib/errors";
 import { ALL_OPERATIONS } from "@/lib/openapi/operations";
 import { toErrorBody } from "./envelope";
 import { pageHeadersFor } from "./page-headers";
-import { HTTP_STATUS_BY_ERROR_TYPE } from "./status";
+import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/openapi/status";
 
 /**
  * What Next.js cannot answer itself, answered before a request reaches it (DECISIONS §9).

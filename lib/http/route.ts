@@ -1,22 +1,22 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb, type Db } from "@/lib/db/client";
 import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION, PG_SERIALIZATION_FAILURE, readPgError } from "@/lib/db/errors";
-import type { AccountRow, WorkspaceRow } from "@/lib/db/schema";
 import { DomainError, notFound, slotUnavailable, validationFailed } from "@/lib/errors";
 import type { BodyOf, HttpMethod, Operation, ParamsOf, QueryOf, ResponseOf } from "@/lib/openapi/operation";
-import { loadClock, type Clock } from "@/lib/time/clock";
-import { authenticate, type AccountActor, type PublicActor, type WorkspaceActor } from "./auth";
+import { loadClock } from "@/lib/time/clock";
+import { newRequestId, type AccountContext as AccountServiceContext, type KeyActor, type PublicContext as PublicServiceContext, type ServiceContext } from "@/lib/context";
+import { authenticate } from "./auth";
 import { parseJson, readRawBody } from "./body";
 import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
 import { chargeRateLimit, clientIp } from "./rate-limit";
 
-type BaseContext = { db: Db; clock: Clock; requestId: string; ip: string };
-export type WorkspaceContext = BaseContext & { workspace: WorkspaceRow; actor: WorkspaceActor };
-export type AccountContext = BaseContext & { account: AccountRow; actor: AccountActor };
-export type PublicContext = BaseContext & { actor: PublicActor };
+/** The domain's contexts (lib/context.ts) plus what only the transport knows: the client's IP. */
+type HttpOnly = { ip: string };
+export type WorkspaceContext = ServiceContext<KeyActor> & HttpOnly;
+export type AccountContext = AccountServiceContext & HttpOnly;
+export type PublicContext = PublicServiceContext & HttpOnly;
 
 type ContextOf<O extends Operation> = O["auth"] extends "ak"
   ? AccountContext
@@ -48,7 +48,7 @@ const BROWSER_AUTH = new Set(["sk_pk", "public"]);
  */
 export function route<O extends Operation>(operation: O, handler: Handler<O>): RouteHandler {
   const handle: RouteHandler = async (request, context) => {
-    const requestId = `req_${randomUUID().replaceAll("-", "")}`;
+    const requestId = newRequestId("req");
     const headers = new Headers({ "Request-Id": requestId, "Cache-Control": "no-store" });
     if (BROWSER_AUTH.has(operation.auth)) addCorsHeaders(request, headers);
     let keyType: KeyType = "none";

@@ -1,3 +1,4 @@
+import { jobContext as systemJobContext } from "@/lib/context";
 import { getDb } from "@/lib/db/client";
 import { expireHold } from "@/lib/bookings/expire-hold";
 import { loadClock } from "@/lib/time/clock";
@@ -11,10 +12,10 @@ import { runDueWork } from "./run-due-work";
 /** step.sleep spellings of the spec's waits after attempts 1–4 (RETRY_WAITS_MS). */
 export const RETRY_SLEEPS = ["1m", "30m", "2h", "6h"] as const;
 
-/** Each step reads the app's database and its one clock, like every other driver. */
+/** Each step reads the app's database and its one clock, like every other driver, as the system. */
 async function jobContext() {
   const db = await getDb();
-  return { db, clock: await loadClock(db) };
+  return systemJobContext({ db, clock: await loadClock(db) }, "inngest");
 }
 
 /**

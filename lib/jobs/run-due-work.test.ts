@@ -3,9 +3,10 @@ import { fixedClock } from "@/lib/time/clock";
 import { currentDb } from "@/tests/helpers/setup-file";
 import { runDueWork, SWEEP_BATCH_SIZE, MAX_ROUNDS_PER_SWEEP } from "./run-due-work";
 import { DUE_WORK_SWEEPS } from "./sweeps";
-import type { DueWorkSweep, JobContext } from "./types";
+import type { JobContext } from "@/lib/context";
+import type { DueWorkSweep } from "./types";
 
-const ctx = (): JobContext => ({ db: currentDb().db, clock: fixedClock(new Date("2031-01-01T00:00:00Z")) });
+const ctx = () => ({ db: currentDb().db, clock: fixedClock(new Date("2031-01-01T00:00:00Z")) });
 
 /** A sweep with `due` items that processes at most `limit` per call. */
 function fakeSweep(name: string, due: number): DueWorkSweep & { calls: number } {

@@ -1,5 +1,6 @@
 import { DUE_WORK_SWEEPS } from "./sweeps";
-import type { DueWorkSweep, JobContext } from "./types";
+import { jobContext, type BaseContext } from "@/lib/context";
+import type { DueWorkSweep } from "./types";
 
 /** Rows one sweep claims per round; a full round means more may be due, so it sweeps again. */
 export const SWEEP_BATCH_SIZE = 50;
@@ -12,7 +13,8 @@ export const MAX_ROUNDS_PER_SWEEP = 20;
  * in-process runner and the Inngest cron backstop. A failing sweep does not stop the others;
  * after all ran, the failures are thrown together so callers see them.
  */
-export async function runDueWork(ctx: JobContext, sweeps: DueWorkSweep[] = DUE_WORK_SWEEPS): Promise<Record<string, number>> {
+export async function runDueWork(base: Pick<BaseContext, "db" | "clock">, sweeps: DueWorkSweep[] = DUE_WORK_SWEEPS): Promise<Record<string, number>> {
+  const ctx = jobContext(base, "run-due-work");
   const counts: Record<string, number> = {};
   const failures: unknown[] = [];
   for (const sweep of sweeps) {

@@ -1,7 +1,4 @@
-import type { Db } from "@/lib/db/client";
-import type { Clock } from "@/lib/time/clock";
-
-export type JobContext = { db: Db; clock: Clock };
+import type { JobContext } from "@/lib/context";
 
 /**
  * One kind of background work that the in-process runner (and the Inngest cron backstop)

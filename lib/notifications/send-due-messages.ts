@@ -2,7 +2,8 @@ import { and, asc, eq, gte, inArray, isNull, lt, lte, notExists, or, sql } from 
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/lib/db/client";
 import { outboxMessages, type OutboxMessageRow } from "@/lib/db/schema";
-import type { DueWorkSweep, JobContext } from "@/lib/jobs/types";
+import type { JobContext } from "@/lib/context";
+import type { DueWorkSweep } from "@/lib/jobs/types";
 import { getMessageTransports, type MessageTransports } from "./transports";
 
 export const OUTBOX_MAX_ATTEMPTS = 5;

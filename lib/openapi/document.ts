@@ -1,6 +1,6 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { ERROR_TYPES, type ErrorType } from "@/lib/errors";
-import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/http/status";
+import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/openapi/status";
 import { INSTANT_RANGE } from "@/lib/time/zoned";
 import { ErrorEnvelope } from "@/lib/schemas";
 import type { AuthKind, Operation } from "./operation";

@@ -5,13 +5,14 @@ import { announceScheduleChanged } from "@/lib/bookings/schedule-events";
 import { isLiveHold } from "@/lib/bookings/holds";
 import type { Db } from "@/lib/db/client";
 import { bookings, payments, type PaymentRow } from "@/lib/db/schema";
-import type { Clock } from "@/lib/time/clock";
+import type { BaseContext } from "@/lib/context";
 import { applyObservation, type AppliedObservation } from "./apply-observation";
 import { getPaymentProcessor } from "./get-processor";
 import type { ProcessorIntent } from "./processor";
 import { createDueRefund, isRefundDueNow } from "./refund-payment";
 
-export type PaymentContext = { db: Db; clock: Clock };
+/** Payment steps run for verbs, jobs and the Stripe webhook alike: they need only the database and the clock. */
+export type PaymentContext = Pick<BaseContext, "db" | "clock">;
 
 /**
  * Brings a payment up to date with its processor. An `initializing` payment whose card hold

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray } from "drizzle-orm";
 import { findPublishableKey } from "@/lib/api-keys/find-publishable-key";
-import type { PublicContext } from "@/lib/http/route";
+import type { PublicContext } from "@/lib/context";
 import { serviceStaff, services, staff, workspaces, type WorkspaceRow } from "@/lib/db/schema";
 import type { Queryable } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";

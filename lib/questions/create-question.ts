@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { questions, type QuestionRow } from "@/lib/db/schema";
 import { resolveQuestionScope } from "./question-rules";
 import type { CreateQuestionBody } from "./schemas";
 
 /** A question customers answer when booking; without a position it goes after the last one. */
-export async function createQuestion({ ctx, input }: { ctx: Pick<WorkspaceContext, "db" | "workspace" | "clock">; input: CreateQuestionBody }): Promise<QuestionRow> {
+export async function createQuestion({ ctx, input }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; input: CreateQuestionBody }): Promise<QuestionRow> {
   const scope = await resolveQuestionScope(
     ctx.db,
     ctx.workspace.id,

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { bookingAnswers, questions } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 
@@ -7,7 +7,7 @@ import { notFound } from "@/lib/errors";
  * Deletes a question so no new booking asks it. Answers already given to it reference it, so
  * they go with it in the same transaction (documented on the operation).
  */
-export async function deleteQuestion({ ctx, id }: { ctx: Pick<WorkspaceContext, "db" | "workspace">; id: string }): Promise<{ id: string }> {
+export async function deleteQuestion({ ctx, id }: { ctx: Pick<ServiceContext, "db" | "workspace">; id: string }): Promise<{ id: string }> {
   return ctx.db.transaction(async (tx) => {
     const where = and(eq(questions.id, id), eq(questions.workspaceId, ctx.workspace.id));
     const [current] = await tx.select({ id: questions.id }).from(questions).where(where).for("update");

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { questions, type QuestionRow } from "@/lib/db/schema";
 
 /** The business's order: position, ties by creation (then id, so it is total). */
-export async function listQuestions({ ctx }: { ctx: Pick<WorkspaceContext, "db" | "workspace"> }): Promise<QuestionRow[]> {
+export async function listQuestions({ ctx }: { ctx: Pick<ServiceContext, "db" | "workspace"> }): Promise<QuestionRow[]> {
   return ctx.db
     .select()
     .from(questions)

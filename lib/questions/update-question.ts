@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { questions, type QuestionRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import { resolveQuestionScope } from "./question-rules";
 import type { UpdateQuestionBody } from "./schemas";
 
 /** Partial update; the merged question must still be consistent (see resolveQuestionScope). */
-export async function updateQuestion({ ctx, id, input }: { ctx: Pick<WorkspaceContext, "db" | "workspace">; id: string; input: UpdateQuestionBody }): Promise<QuestionRow> {
+export async function updateQuestion({ ctx, id, input }: { ctx: Pick<ServiceContext, "db" | "workspace">; id: string; input: UpdateQuestionBody }): Promise<QuestionRow> {
   return ctx.db.transaction(async (tx) => {
     const where = and(eq(questions.id, id), eq(questions.workspaceId, ctx.workspace.id));
     const [current] = await tx.select().from(questions).where(where).for("update");

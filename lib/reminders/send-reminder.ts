@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { bookingReminders, bookings, workspaces } from "@/lib/db/schema";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
-import type { JobContext } from "@/lib/jobs/types";
+import type { JobContext } from "@/lib/context";
 import { planReminders } from "./reminder-times";
 
 export type ReminderKey = { bookingId: string; minutesBefore: number; startsAt: Date };

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { serviceStaff, services, staff, type ServiceRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 
 /** A service of this workspace; another workspace's is simply not found. */
 export async function getServiceOrThrow(db: Queryable, workspaceId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<ServiceRow> {
@@ -27,7 +27,7 @@ export async function listStaffIdsByService(db: Queryable, serviceIds: string[])
 }
 
 /** One service with its category and calendars (the list item shape). */
-export async function getService({ ctx, id }: { ctx: Pick<WorkspaceContext, "db" | "workspace">; id: string }): Promise<{ row: ServiceRow; staffIds: string[] }> {
+export async function getService({ ctx, id }: { ctx: Pick<ServiceContext, "db" | "workspace">; id: string }): Promise<{ row: ServiceRow; staffIds: string[] }> {
   const row = await getServiceOrThrow(ctx.db, ctx.workspace.id, id);
   const staffIds = await listStaffIdsByService(ctx.db, [row.id]);
   return { row, staffIds: staffIds.get(row.id) ?? [] };

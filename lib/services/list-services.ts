@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { services } from "@/lib/db/schema";
-import { pageClauses, toPage, type Page, type PageResult } from "@/lib/http/pagination";
+import { pageClauses, toPage, type Page, type PageResult } from "@/lib/db/pagination";
 import { listStaffIdsByService } from "./get-service";
 import type { ServiceListItem } from "./schemas";
 import { toServiceListItem } from "./serialize";
 
 /** Every service of the workspace (active or not), newest first, with category and calendars. */
-export async function listServices({ ctx, page }: { ctx: Pick<WorkspaceContext, "db" | "workspace">; page: Page }): Promise<PageResult<ServiceListItem>> {
+export async function listServices({ ctx, page }: { ctx: Pick<ServiceContext, "db" | "workspace">; page: Page }): Promise<PageResult<ServiceListItem>> {
   const { where, orderBy } = pageClauses(services, page);
   const rows = await ctx.db
     .select()

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { categories, services, type ServiceRow } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
 import { getServiceOrThrow, listStaffIdsByService } from "./get-service";
 
 /** Files a service under one of the workspace's categories, or uncategorises it (null). */
-export async function setServiceCategory({ ctx, id, categoryId }: { ctx: Pick<WorkspaceContext, "db" | "workspace" | "clock">; id: string; categoryId: string | null }): Promise<{ row: ServiceRow; staffIds: string[] }> {
+export async function setServiceCategory({ ctx, id, categoryId }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; id: string; categoryId: string | null }): Promise<{ row: ServiceRow; staffIds: string[] }> {
   return ctx.db.transaction(async (tx) => {
     await getServiceOrThrow(tx, ctx.workspace.id, id, { forUpdate: true });
     if (categoryId !== null) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { serviceStaff, staff } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
 import { getServiceOrThrow } from "./get-service";
@@ -9,7 +9,7 @@ import { getServiceOrThrow } from "./get-service";
  * service row (two concurrent replacements end as one of them, never a mix). Inactive
  * calendars may be listed; they simply offer nothing while inactive. Duplicates collapse.
  */
-export async function setServiceStaff({ ctx, id, staffIds }: { ctx: Pick<WorkspaceContext, "db" | "workspace">; id: string; staffIds: string[] }): Promise<string[]> {
+export async function setServiceStaff({ ctx, id, staffIds }: { ctx: Pick<ServiceContext, "db" | "workspace">; id: string; staffIds: string[] }): Promise<string[]> {
   const wanted = [...new Set(staffIds)];
   return ctx.db.transaction(async (tx) => {
     await getServiceOrThrow(tx, ctx.workspace.id, id, { forUpdate: true });

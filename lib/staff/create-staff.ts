@@ -1,10 +1,10 @@
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { staff, type StaffRow } from "@/lib/db/schema";
 import { assertCalendarCapacity } from "./assert-calendar-capacity";
 import type { CreateStaffBody } from "./schemas";
 
 /** A new calendar is active and offers no service (and has no hours) until set up. */
-export async function createStaff({ ctx, input }: { ctx: Pick<WorkspaceContext, "db" | "workspace" | "clock">; input: CreateStaffBody }): Promise<StaffRow> {
+export async function createStaff({ ctx, input }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; input: CreateStaffBody }): Promise<StaffRow> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await assertCalendarCapacity(tx, ctx.workspace.accountId);

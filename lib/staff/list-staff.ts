@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { staff, type StaffRow } from "@/lib/db/schema";
-import { pageClauses, toPage, type Page, type PageResult } from "@/lib/http/pagination";
+import { pageClauses, toPage, type Page, type PageResult } from "@/lib/db/pagination";
 import type { Staff } from "./schemas";
 import { toStaff } from "./serialize";
 
 /** Every calendar of the workspace, active or not, newest first. */
-export async function listStaff({ ctx, page }: { ctx: Pick<WorkspaceContext, "db" | "workspace">; page: Page }): Promise<PageResult<Staff>> {
+export async function listStaff({ ctx, page }: { ctx: Pick<ServiceContext, "db" | "workspace">; page: Page }): Promise<PageResult<Staff>> {
   const { where, orderBy } = pageClauses(staff, page);
   const rows: StaffRow[] = await ctx.db
     .select()

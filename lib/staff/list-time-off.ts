@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { timeOff, type TimeOffRow } from "@/lib/db/schema";
-import { pageClauses, toPage, type Page, type PageResult } from "@/lib/http/pagination";
+import { pageClauses, toPage, type Page, type PageResult } from "@/lib/db/pagination";
 import { getStaffOrThrow } from "./get-staff";
 import type { TimeOff } from "./schemas";
 import { toTimeOff } from "./serialize";
 
 /** A calendar's time off, newest first (by creation, like every list). */
-export async function listTimeOff({ ctx, staffId, page }: { ctx: Pick<WorkspaceContext, "db" | "workspace">; staffId: string; page: Page }): Promise<PageResult<TimeOff>> {
+export async function listTimeOff({ ctx, staffId, page }: { ctx: Pick<ServiceContext, "db" | "workspace">; staffId: string; page: Page }): Promise<PageResult<TimeOff>> {
   await getStaffOrThrow(ctx.db, ctx.workspace.id, staffId);
   const { where, orderBy } = pageClauses(timeOff, page);
   const rows: TimeOffRow[] = await ctx.db

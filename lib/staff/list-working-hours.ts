@@ -1,12 +1,12 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { staff, workingHours } from "@/lib/db/schema";
 import { getStaffOrThrow } from "./get-staff";
 import type { StaffWorkingHours, WorkingHoursBlock } from "./schemas";
 import { toWorkingHoursBlock } from "./serialize";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace">;
+type Ctx = Pick<ServiceContext, "db" | "workspace">;
 
 async function readWeeks(db: Queryable, staffIds: string[]): Promise<Map<string, WorkingHoursBlock[]>> {
   const weeks = new Map<string, WorkingHoursBlock[]>(staffIds.map((id) => [id, []]));

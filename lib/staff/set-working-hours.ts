@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { workingHours } from "@/lib/db/schema";
 import { getStaffOrThrow } from "./get-staff";
 import type { WorkingHoursBlock } from "./schemas";
@@ -9,7 +9,7 @@ import { checkWorkingHours, compareBlocks } from "./working-hours-rules";
  * Replaces a calendar's whole weekly schedule in one transaction that holds the calendar row:
  * omitted blocks are erased, an empty week clears it. Readers never see a half-written week.
  */
-export async function setWorkingHours({ ctx, staffId, blocks }: { ctx: Pick<WorkspaceContext, "db" | "workspace">; staffId: string; blocks: WorkingHoursBlock[] }): Promise<WorkingHoursBlock[]> {
+export async function setWorkingHours({ ctx, staffId, blocks }: { ctx: Pick<ServiceContext, "db" | "workspace">; staffId: string; blocks: WorkingHoursBlock[] }): Promise<WorkingHoursBlock[]> {
   return ctx.db.transaction(async (tx) => {
     await getStaffOrThrow(tx, ctx.workspace.id, staffId, { forUpdate: true });
     checkWorkingHours(blocks);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { staff, type StaffRow } from "@/lib/db/schema";
 import { assertCalendarCapacity } from "./assert-calendar-capacity";
 import { getStaffOrThrow } from "./get-staff";
@@ -9,7 +9,7 @@ import type { UpdateStaffBody } from "./schemas";
  * Partial update of name, title, bio and active. Re-activating a calendar counts against the
  * plan's calendar cap exactly like creating one (402, dimension staff).
  */
-export async function updateStaff({ ctx, id, input }: { ctx: Pick<WorkspaceContext, "db" | "workspace" | "clock">; id: string; input: UpdateStaffBody }): Promise<StaffRow> {
+export async function updateStaff({ ctx, id, input }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; id: string; input: UpdateStaffBody }): Promise<StaffRow> {
   return ctx.db.transaction(async (tx) => {
     const current = await getStaffOrThrow(tx, ctx.workspace.id, id, { forUpdate: true });
     const changes: Partial<StaffRow> = {};

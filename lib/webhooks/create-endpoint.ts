@@ -1,13 +1,13 @@
 import { getConfig } from "@/lib/config";
 import { webhookEndpoints, type WebhookEndpointRow } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { seal } from "@/lib/secrets/seal";
 import type { CreateWebhookEndpointBody } from "./schemas";
 import { generateWebhookSecret } from "./signature";
 import { endpointUrlProblem } from "./url-policy";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** The URL rule of DECISIONS §7 as a 422 on `url`. */
 export function assertEndpointUrlAllowed(url: string): void {

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, type DeliveryStatus } from "@/lib/db/schema";
-import { pageClauses, toPage, type Page } from "@/lib/http/pagination";
-import type { WorkspaceContext } from "@/lib/http/route";
+import { pageClauses, toPage, type Page } from "@/lib/db/pagination";
+import type { ServiceContext } from "@/lib/context";
 import { getEndpointOrThrow } from "./manage-endpoints";
 import { toWebhookDelivery } from "./serialize";
 import type { WebhookDelivery } from "./schemas";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** The spec's deliveries page: next_cursor is absent (not null) on the last page. */
 export type DeliveryPage = { data: WebhookDelivery[]; next_cursor?: string };

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, type WebhookDeliveryRow } from "@/lib/db/schema";
 import { DomainError, notFound } from "@/lib/errors";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { attemptDelivery } from "./attempt-delivery";
 
-type Ctx = Pick<WorkspaceContext, "db" | "workspace" | "clock">;
+type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /**
  * DECISIONS §3: sends one delivery again now, same id and payload, whatever its status and

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AccountContext } from "@/lib/http/route";
+import type { AccountContext } from "@/lib/context";
 import { accounts, staff, workspaces, type WorkspaceRow } from "@/lib/db/schema";
 import { isPgError, PG_UNIQUE_VIOLATION } from "@/lib/db/errors";
 import type { CreateWorkspaceBody } from "@/lib/accounts/schemas";

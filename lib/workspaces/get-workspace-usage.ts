@@ -1,13 +1,13 @@
 import { and, count, eq, gte, lt, ne } from "drizzle-orm";
 import { DateTime } from "luxon";
-import type { WorkspaceContext } from "@/lib/http/route";
+import type { ServiceContext } from "@/lib/context";
 import { outboxMessages, staff } from "@/lib/db/schema";
 import { countConfirmedBookings } from "@/lib/accounts/count-usage";
 import { billingPeriod } from "@/lib/plans/billing-period";
 import type { WorkspaceUsage } from "./schemas";
 
 /** This workspace's contribution to its account's usage in the current period; caps live on the account. */
-export async function getWorkspaceUsage({ ctx }: { ctx: Pick<WorkspaceContext, "db" | "workspace" | "clock"> }): Promise<WorkspaceUsage> {
+export async function getWorkspaceUsage({ ctx }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock"> }): Promise<WorkspaceUsage> {
   const { db, workspace } = ctx;
   const period = billingPeriod(ctx.clock.now());
   const [bookingsThisMonth, [calendars], [sms]] = await Promise.all([

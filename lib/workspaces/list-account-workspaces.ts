@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { AccountContext } from "@/lib/http/route";
+import type { AccountContext } from "@/lib/context";
 import { workspaces, type WorkspaceRow } from "@/lib/db/schema";
 
 export async function listAccountWorkspaces({ ctx }: { ctx: Pick<AccountContext, "db" | "account"> }): Promise<WorkspaceRow[]> {

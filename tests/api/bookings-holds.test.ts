@@ -6,6 +6,7 @@ import { setConfigForTesting } from "@/lib/config";
 import { inngest } from "@/lib/jobs/inngest-client";
 import { DUE_WORK_SWEEPS } from "@/lib/jobs/sweeps";
 import { expireHoldWhenDue } from "@/lib/jobs/inngest-functions";
+import { jobContext } from "@/lib/context";
 import { loadClock } from "@/lib/time/clock";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
@@ -92,7 +93,7 @@ describe("hold expiry", () => {
     await setNow(new Date(Date.now() + 30 * 60_000 + 1_000));
     await api.post("/dev/jobs/run");
     expect((await bookingRow(card.body.id)).status).toBe("expired");
-    expect(await holdExpirySweep.run({ db: currentDb().db, clock: await loadClock(currentDb().db) }, { limit: 10 })).toBe(0);
+    expect(await holdExpirySweep.run(jobContext({ db: currentDb().db, clock: await loadClock(currentDb().db) }, "test"), { limit: 10 })).toBe(0);
   });
 });
 

@@ -2,6 +2,10 @@ import { describe, expect, it } from "vitest";
 import { Booking } from "@/lib/bookings/schemas";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { rescheduleBooking } from "@/lib/bookings/reschedule-booking";
+import { eq } from "drizzle-orm";
+import { newRequestId } from "@/lib/context";
+import type { CustomerContext } from "@/lib/customer-links/find-booking-by-token";
+import { workspaces } from "@/lib/db/schema";
 import { loadClock } from "@/lib/time/clock";
 import { parseInstant } from "@/lib/time/zoned";
 import { api } from "../helpers/api";
@@ -90,17 +94,22 @@ describe("POST /v1/bookings/{id}/reschedule", () => {
 });
 
 describe("the shared verbs on behalf of a customer (manage-token routes)", () => {
-  const verbCtx = async () => ({ db: currentDb().db, clock: await loadClock(currentDb().db) });
+  // The context a manage token resolves to: the booking's customer in its workspace.
+  const verbCtx = async (ws: TestWorkspace, bookingId: string): Promise<CustomerContext> => {
+    const db = currentDb().db;
+    const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, ws.id));
+    return { db, clock: await loadClock(db), requestId: newRequestId(), workspace: workspace!, actor: { type: "customer", bookingId } };
+  };
 
   it("lets a customer cancel only before starts_at − min_cancel_notice_minutes", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws, { minCancelNoticeMinutes: 120 });
     const booking = await bookConfirmed(ws, { service_id: service.id, starts_at: localAt(ws, 2, "12:00") });
-    const input = { workspaceId: ws.id, bookingId: booking.id, by: "customer" as const };
+    const input = { bookingId: booking.id };
     await setNow(new Date(Date.parse(booking.starts_at) - 119 * 60_000));
-    await expect(cancelBooking({ ctx: await verbCtx(), input })).rejects.toMatchObject({ type: "too_late_to_cancel" });
+    await expect(cancelBooking({ ctx: await verbCtx(ws, booking.id), input })).rejects.toMatchObject({ type: "too_late_to_cancel" });
     await setNow(new Date(Date.parse(booking.starts_at) - 121 * 60_000));
-    const cancelled = await cancelBooking({ ctx: await verbCtx(), input: { ...input, reason: "Sick" } });
+    const cancelled = await cancelBooking({ ctx: await verbCtx(ws, booking.id), input: { ...input, reason: "Sick" } });
     expect([cancelled.status, cancelled.cancelReason, cancelled.accessTokenHash]).toEqual(["cancelled", "Sick", null]);
   });
 
@@ -109,18 +118,18 @@ describe("the shared verbs on behalf of a customer (manage-token routes)", () =>
     const second = await addCalendar(ws, "Robin");
     const service = await addService(ws, { minCancelNoticeMinutes: 24 * 60 }, [ws.staffId, second]);
     const booking = await bookConfirmed(ws, { service_id: service.id, staff_id: ws.staffId, starts_at: localAt(ws, 2, "12:00") });
-    const input = { workspaceId: ws.id, bookingId: booking.id, startsAt: parseInstant(localAt(ws, 4, "10:00")), by: "customer" as const };
+    const input = { bookingId: booking.id, startsAt: parseInstant(localAt(ws, 4, "10:00")) };
 
     await updateWorkspace(ws, { allowStaffChoice: false });
-    await expect(rescheduleBooking({ ctx: await verbCtx(), input: { ...input, staffId: second } })).rejects.toMatchObject({
+    await expect(rescheduleBooking({ ctx: await verbCtx(ws, booking.id), input: { ...input, staffId: second } })).rejects.toMatchObject({
       type: "validation_failed",
       details: { param: "staff_id" },
     });
-    const moved = await rescheduleBooking({ ctx: await verbCtx(), input });
+    const moved = await rescheduleBooking({ ctx: await verbCtx(ws, booking.id), input });
     expect([moved.id, moved.staffId, moved.startsAt.toISOString()]).toEqual([booking.id, ws.staffId, input.startsAt.toISOString()]);
 
     await setNow(new Date(input.startsAt.getTime() - 23 * 3_600_000));
-    await expect(rescheduleBooking({ ctx: await verbCtx(), input: { ...input, startsAt: parseInstant(localAt(ws, 5, "10:00")) } })).rejects.toMatchObject({
+    await expect(rescheduleBooking({ ctx: await verbCtx(ws, booking.id), input: { ...input, startsAt: parseInstant(localAt(ws, 5, "10:00")) } })).rejects.toMatchObject({
       type: "too_late_to_reschedule",
     });
   });

@@ -7,6 +7,7 @@ import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { inngest } from "@/lib/jobs/inngest-client";
 import { deliverWebhook, runDueWorkBackstop } from "@/lib/jobs/inngest-functions";
 import { runDueWork } from "@/lib/jobs/run-due-work";
+import { jobContext } from "@/lib/context";
 import { loadClock } from "@/lib/time/clock";
 import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import { CLAIM_TTL_MS, claimDueDeliveries } from "@/lib/webhooks/attempt-delivery";
@@ -25,9 +26,9 @@ async function deliveryIdsOf(endpointIds: string[]) {
   return rows.map((row) => row.id);
 }
 
-async function jobContext() {
+async function newJobContext() {
   const db = currentDb().db;
-  return { db, clock: await loadClock(db) };
+  return jobContext({ db, clock: await loadClock(db) }, "test");
 }
 
 describe("transactional outbox", () => {
@@ -105,16 +106,16 @@ describe("transactional outbox", () => {
     await emitBookingEvent(ws, "booking.created", (await insertBooking(ws)).id);
     const [id] = await deliveryIdsOf([endpoint.id]);
 
-    const ctx = await jobContext();
+    const ctx = await newJobContext();
     const claims = await claimDueDeliveries(ctx.db, ctx.clock.now(), 50);
     expect(claims.map((claim) => claim.row.id)).toContain(id);
     // …and that instance never sends: it crashed.
-    expect((await runDueWork(await jobContext())).webhook_deliveries).toBe(0);
+    expect((await runDueWork(await newJobContext())).webhook_deliveries).toBe(0);
     await advanceClock(CLAIM_TTL_MS - 5_000);
-    expect((await runDueWork(await jobContext())).webhook_deliveries).toBe(0);
+    expect((await runDueWork(await newJobContext())).webhook_deliveries).toBe(0);
     await advanceClock(5_000);
-    expect((await runDueWork(await jobContext())).webhook_deliveries).toBe(1);
-    expect((await runDueWork(await jobContext())).webhook_deliveries).toBe(0);
+    expect((await runDueWork(await newJobContext())).webhook_deliveries).toBe(1);
+    expect((await runDueWork(await newJobContext())).webhook_deliveries).toBe(0);
     expect(hook.deliveriesOf(id!)).toHaveLength(1);
     const [row] = await currentDb().db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id!));
     expect(row).toMatchObject({ status: "succeeded", attempts: 1, claimToken: null, claimExpiresAt: null });
@@ -129,7 +130,7 @@ describe("transactional outbox", () => {
     const ids = await deliveryIdsOf(endpoints.map((e) => e.id));
     expect(ids).toHaveLength(18);
 
-    const ctx = await jobContext();
+    const ctx = await newJobContext();
     const counts = await Promise.all(Array.from({ length: 6 }, () => webhookDeliverySweep.run(ctx, { limit: 4 })));
     const rest = await runDueWork(ctx);
     expect(counts.reduce((a, b) => a + b, 0) + rest.webhook_deliveries!).toBe(18);

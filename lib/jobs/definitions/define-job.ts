@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { JobContext } from "@/lib/jobs/types";
+import type { JobContext } from "@/lib/context";
 
 /**
  * A background job as data: a stable id, the payload's zod schema and a handler that calls one

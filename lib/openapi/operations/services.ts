@@ -1,4 +1,4 @@
-import { PageQuery } from "@/lib/http/pagination";
+import { PageQuery } from "@/lib/db/pagination";
 import { ListEnvelope } from "@/lib/schemas";
 import {
   ServiceBody,

@@ -8,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(op.cancelBooking, async ({ ctx, params, body }) => {
     const booking = await cancelBooking({
       ctx,
-      input: { workspaceId: ctx.workspace.id, bookingId: params.id, reason: body.reason, by: "business", refund: body.refund },
+      input: { bookingId: params.id, reason: body.reason, refund: body.refund },
     });
     return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now() });
   }),

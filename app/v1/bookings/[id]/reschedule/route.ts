@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(op.rescheduleBooking, async ({ ctx, params, body }) => {
     const booking = await rescheduleBooking({
       ctx,
-      input: { workspaceId: ctx.workspace.id, bookingId: params.id, startsAt: parseInstant(body.starts_at), staffId: body.staff_id, by: "business" },
+      input: { bookingId: params.id, startsAt: parseInstant(body.starts_at), staffId: body.staff_id },
     });
     return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now() });
   }),

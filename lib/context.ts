@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db/client";
+import type { AccountRow, WorkspaceRow } from "@/lib/db/schema";
+import type { Clock } from "@/lib/time/clock";
+
+/**
+ * Who acts. Keys come from lib/http (the bearer token), a customer from a manage token
+ * (lib/customer-links), the system from a background job. Verbs branch on `actor.type`,
+ * never on where the call came from.
+ */
+export type KeyActor = { type: "sk" | "pk"; keyId: string };
+export type AccountActor = { type: "ak"; keyId: string };
+export type CustomerActor = { type: "customer"; bookingId: string };
+export type SystemActor = { type: "system"; job: string };
+export type PublicActor = { type: "public" };
+export type Actor = KeyActor | AccountActor | CustomerActor | SystemActor | PublicActor;
+
+/** The actors that act inside one workspace. */
+export type WorkspaceActor = KeyActor | CustomerActor | SystemActor;
+
+/** What every caller has: the database, the one clock, and an id for the logs. */
+export type BaseContext = { db: Db; clock: Clock; requestId: string };
+
+/**
+ * What every workspace verb takes (`{ ctx, input }`). Domain code depends on this module,
+ * never on lib/http: the transport builds the context, the verb only reads it.
+ */
+export type ServiceContext<A extends WorkspaceActor = WorkspaceActor> = BaseContext & { workspace: WorkspaceRow; actor: A };
+export type AccountContext = BaseContext & { account: AccountRow; actor: AccountActor };
+export type PublicContext = BaseContext & { actor: PublicActor };
+/** Background work that sweeps across workspaces acts as the system, with no workspace of its own. */
+export type JobContext = BaseContext & { actor: SystemActor };
+
+/** Requests carry `req_…` (lib/http), background runs `job_…`, server-rendered pages `page_…`. */
+export function newRequestId(prefix: "req" | "job" | "page" = "req"): string {
+  return `${prefix}_${randomUUID().replaceAll("-", "")}`;
+}
+
+/** What a background job (Inngest or the in-process runner) runs its domain step with. */
+export function jobContext(base: Pick<BaseContext, "db" | "clock">, job: string): JobContext {
+  return { ...base, requestId: newRequestId("job"), actor: { type: "system", job } };
+}
+
+/** A job's step inside one workspace (e.g. a hold that lapsed) acts as the system there. */
+export function systemContext(ctx: JobContext, workspace: WorkspaceRow): ServiceContext<SystemActor> {
+  return { ...ctx, workspace };
+}
