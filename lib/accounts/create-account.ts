@@ -4,12 +4,13 @@ import { accountKeys, accounts, type AccountRow } from "@/lib/db/schema";
 import { notFound, validationFailed } from "@/lib/errors";
 import { isValidPlanStep, type PlanName } from "@/lib/plans/catalog";
 import { displayPrefix, generateKey, sha256Hex } from "@/lib/secrets/tokens";
+import { withTransaction } from "@/lib/db/transaction";
 
 export type CreatedAccount = { account: AccountRow; accountKey: string };
 
 export async function createAccount(db: Queryable, input: { name: string; plan: PlanName; planStep: number }): Promise<CreatedAccount> {
   if (!isValidPlanStep(input.plan, input.planStep)) throw validationFailed("plan_step", `Plan ${input.plan} has no step ${input.planStep}.`);
-  return db.transaction(async (tx) => {
+  return withTransaction({ db }, async (tx) => {
     const [account] = await tx.insert(accounts).values({ name: input.name, plan: input.plan, planStep: input.planStep }).returning();
     const accountKey = await mintAccountKey(tx, account!.id);
     return { account: account!, accountKey };

@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import type { ServiceContext } from "@/lib/context";
 import { bookings, services, type BookingRow } from "@/lib/db/schema";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
@@ -8,9 +7,9 @@ import { markRefundDue } from "@/lib/payments/refund-payment";
 import { recordBookingEvent } from "@/lib/webhooks/record-booking-event";
 import { assertCustomerMayCancel, isCancellableStatus, refusalError } from "./customer-policy";
 import { lockBookingOrThrow } from "./get-booking";
-import { announceHoldSettled } from "./hold-events";
-import { announceScheduleChanged } from "./schedule-events";
+import { recordScheduleChanged } from "./schedule-events";
 import { isLiveHold } from "./holds";
+import { afterCommit, withTransaction } from "@/lib/db/transaction";
 
 export type CancelBookingInput = {
   bookingId: string;
@@ -29,7 +28,7 @@ export type CancelBookingInput = {
 export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input: CancelBookingInput }): Promise<BookingRow> {
   const now = ctx.clock.now();
   const workspaceId = ctx.workspace.id;
-  const { cancelled, wasHold, wasConfirmed } = await ctx.db.transaction(async (tx) => {
+  const cancelled = await withTransaction(ctx, async (tx) => {
     const booking = await lockBookingOrThrow(tx, { workspaceId, id: input.bookingId });
     if (ctx.actor.type === "customer") {
       const [service] = await tx
@@ -61,12 +60,11 @@ export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input
     }
     await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, now });
     if (input.refund !== false) await markRefundDue(tx, { workspaceId, bookingId: booking.id, now });
-    return { cancelled: row!, wasHold: isLiveHold(booking, now), wasConfirmed: booking.status === "confirmed" };
+    if (isLiveHold(booking, now)) await afterCommit(tx, { type: "hold.settled", bookingId: booking.id });
+    // Only a confirmed booking has a reminder run to stop.
+    if (booking.status === "confirmed") await recordScheduleChanged(tx, row!);
+    return row!;
   });
-  if (wasHold) await announceHoldSettled(cancelled.id);
-  // Only a confirmed booking has a reminder run to stop.
-  if (wasConfirmed) await announceScheduleChanged(cancelled);
-  await announceBookingDeliveries(ctx.db, cancelled.id);
   // After commit: the refund now owed, or the unpaid intent cancelled (the payment sweeps retry).
   await settlePaymentAfterChange(ctx, { workspaceId, bookingId: cancelled.id });
   return cancelled;

@@ -1,12 +1,10 @@
 import type { BookingRow } from "@/lib/db/schema";
-import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import { DomainError } from "@/lib/errors";
 import type { ServiceContext } from "@/lib/context";
 import { lockBookingOrThrow } from "./get-booking";
-import { announceHoldSettled } from "./hold-events";
-import { announceScheduleChanged } from "./schedule-events";
 import { isLiveHold } from "./holds";
 import { confirmHeldBooking } from "./settle-confirmed";
+import { withTransaction } from "@/lib/db/transaction";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
@@ -16,15 +14,11 @@ type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
  */
 export async function confirmBooking({ ctx, id }: { ctx: Ctx; id: string }): Promise<BookingRow> {
   const now = ctx.clock.now();
-  const booking = await ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const row = await lockBookingOrThrow(tx, { workspaceId: ctx.workspace.id, id });
     if (row.status !== "pending" || !isLiveHold(row, now)) {
       throw new DomainError("booking_not_pending", "Only a booking awaiting its 6-digit code can be confirmed.");
     }
     return confirmHeldBooking(tx, { booking: row, accountId: ctx.workspace.accountId, now });
   });
-  await announceHoldSettled(booking.id);
-  await announceScheduleChanged(booking);
-  await announceBookingDeliveries(ctx.db, booking.id);
-  return booking;
 }

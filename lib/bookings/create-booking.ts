@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
 import { bookingAnswers, bookings, type BookingRow, type ServiceRow } from "@/lib/db/schema";
@@ -12,8 +11,6 @@ import { seal } from "@/lib/secrets/seal";
 import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
 import { parseInstant } from "@/lib/time/zoned";
 import { assertBookingVolumeAllowed } from "./booking-volume";
-import { announceHoldPlaced } from "./hold-events";
-import { announceScheduleChanged } from "./schedule-events";
 import { startStateFor, type StartState } from "./holds";
 import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./occupy-slot";
 import { loadBookableService, resolveCalendars } from "./resolve-calendars";
@@ -21,6 +18,7 @@ import type { CreateBookingBody } from "./schemas";
 import { announceConfirmed } from "./settle-confirmed";
 import { validateAnswers, type ValidAnswer } from "./validate-answers";
 import { newVerificationCode } from "./verification-code";
+import { afterCommit, withTransaction } from "@/lib/db/transaction";
 
 type Ctx = Pick<ServiceContext<KeyActor>, "db" | "workspace" | "clock" | "actor">;
 
@@ -58,7 +56,7 @@ export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBoo
 
   const start = startStateFor(service, workspace, now);
   const accessToken = generateAccessToken();
-  const booking = await ctx.db.transaction(async (tx) => {
+  const booking = await withTransaction(ctx, async (tx) => {
     if (start.status === "confirmed") await assertBookingConfirmationAllowed(tx, { accountId: workspace.accountId, now });
     const customer = await upsertCustomer(tx, { workspaceId: workspace.id, customer: input.customer, now });
     const draft: Draft = {
@@ -76,9 +74,6 @@ export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBoo
     await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
     return settleStart(tx, row, code, now);
   });
-  if (start.holdExpiresAt) await announceHoldPlaced(booking);
-  if (booking.status === "confirmed") await announceScheduleChanged(booking);
-  await announceBookingDeliveries(ctx.db, booking.id);
   // After commit, never inside the transaction: the PaymentIntent on the connected account.
   const payment = await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
   return { booking, accessToken, payment };
@@ -130,10 +125,12 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
 
 /**
  * What the start state sends: a confirmed booking is announced (booking.created and the
- * confirmation); a code hold sends the code; a card hold waits for its payment.
+ * confirmation); a code hold sends the code; a card hold waits for its payment. A hold is
+ * handed to the background driver after commit (its expiry).
  */
 async function settleStart(tx: Tx, row: BookingRow, code: string | undefined, now: Date): Promise<BookingRow> {
   if (row.status === "confirmed") return announceConfirmed(tx, { booking: row, now });
+  if (row.holdExpiresAt) await afterCommit(tx, { type: "hold.placed", bookingId: row.id, holdExpiresAt: row.holdExpiresAt });
   if (row.status === "pending") await queueBookingMessages(tx, { kind: "verification_code", bookingId: row.id, code, now });
   return row;
 }

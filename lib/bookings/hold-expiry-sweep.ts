@@ -3,6 +3,7 @@ import { bookings } from "@/lib/db/schema";
 import type { DueWorkSweep } from "@/lib/jobs/types";
 import { expireHold } from "./expire-hold";
 import { HOLD_STATUSES } from "./holds";
+import { withTransaction } from "@/lib/db/transaction";
 
 /**
  * The in-process runner's (and the Inngest cron backstop's) driver for expireHold: claims
@@ -12,7 +13,7 @@ export const holdExpirySweep: DueWorkSweep = {
   name: "hold-expiry",
   run: async (ctx, { limit }) => {
     const now = ctx.clock.now();
-    return ctx.db.transaction(async (tx) => {
+    return withTransaction(ctx, async (tx) => {
       const due = await tx
         .select({ id: bookings.id })
         .from(bookings)

@@ -3,6 +3,7 @@ import { bookings, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
 import type { ServiceContext } from "@/lib/context";
 import { lockBookingOrThrow } from "./get-booking";
+import { withTransaction } from "@/lib/db/transaction";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
@@ -14,7 +15,7 @@ export const noShowNotApplicable = (message: string) => new DomainError("no_show
  */
 export async function markNoShow({ ctx, id }: { ctx: Ctx; id: string }): Promise<BookingRow> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const booking = await lockBookingOrThrow(tx, { workspaceId: ctx.workspace.id, id });
     if (booking.status !== "confirmed" || booking.startsAt > now) {
       throw noShowNotApplicable("Only a confirmed booking whose start time has passed can be marked as a no-show.");

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "@/lib/db/client";
 import { isPgError, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION } from "@/lib/db/errors";
+import { withSavepoint } from "@/lib/db/transaction";
 import { bookings, type ServiceRow } from "@/lib/db/schema";
 import { slotUnavailable } from "@/lib/errors";
 import { HOLD_STATUSES } from "./holds";
@@ -73,7 +74,7 @@ export async function occupyFirstFree<T>(tx: Tx, staffIds: string[], occupy: (sa
   for (const staffId of staffIds) {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await tx.transaction((savepoint) => occupy(savepoint as Tx, staffId));
+        return await withSavepoint(tx, (savepoint) => occupy(savepoint, staffId));
       } catch (error) {
         if (isPgError(error, PG_DEADLOCK_DETECTED) && attempt <= DEADLOCK_RETRIES) continue;
         if (!isSlotConflict(error)) throw error;

@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import type { ServiceContext } from "@/lib/context";
 import type { Tx } from "@/lib/db/client";
 import { bookings, services, type BookingRow } from "@/lib/db/schema";
@@ -11,7 +10,8 @@ import { getBookingOrThrow, lockBookingOrThrow } from "./get-booking";
 import { effectiveStatus } from "./serialize";
 import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./occupy-slot";
 import { resolveCalendars } from "./resolve-calendars";
-import { announceScheduleChanged } from "./schedule-events";
+import { withTransaction } from "@/lib/db/transaction";
+import { recordScheduleChanged } from "./schedule-events";
 
 export type RescheduleBookingInput = {
   bookingId: string;
@@ -53,7 +53,7 @@ export async function rescheduleBooking({ ctx, input }: { ctx: ServiceContext; i
     excludeBookingId: current.id,
   });
 
-  const moved = await ctx.db.transaction(async (tx) => {
+  const moved = await withTransaction(ctx, async (tx) => {
     // Re-read under lock: the booking may have changed since the check above.
     const booking = await lockBookingOrThrow(tx, { workspaceId: workspace.id, id: current.id });
     assertMayMove(booking, service!.minCancelNoticeMinutes, isCustomer, now);
@@ -61,10 +61,9 @@ export async function rescheduleBooking({ ctx, input }: { ctx: ServiceContext; i
     const row = await occupyFirstFree(tx, staffIds, (savepoint, staffId) => moveBooking(savepoint, booking.id, staffId, times, now));
     await recordBookingEvent(tx, { workspaceId: workspace.id, type: "booking.rescheduled", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
     await queueBookingMessages(tx, { kind: "reschedule", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
+    await recordScheduleChanged(tx, row);
     return row;
   });
-  await announceScheduleChanged(moved);
-  await announceBookingDeliveries(ctx.db, moved.id);
   return moved;
 }
 

@@ -1,19 +1,17 @@
-import { bookingScheduleChanged, inngest, isInngestEnabled } from "@/lib/jobs/inngest-client";
-import { toUtcIso } from "@/lib/time/zoned";
+import type { Queryable } from "@/lib/db/client";
+import { afterCommit } from "@/lib/db/transaction";
 
 /**
- * After a booking was confirmed, moved or cancelled (after commit): tells Inngest, when
- * configured, so the reminder run for the old time stops and one for the new time starts.
- * The event id carries the booking's sequence, so a repeat is absorbed. A lost event costs
- * only precision: the cron backstop's reminder sweep sends what is due. So a failure is
- * logged, never thrown at the caller.
+ * A booking was confirmed, moved or cancelled: recorded on its transaction, so that after
+ * commit the background driver stops the reminder run for the old time and starts one for
+ * the new time. The booking's sequence orders the announcements; a lost one costs only
+ * precision: the cron backstop's reminder sweep sends what is due.
  */
-export async function announceScheduleChanged(booking: { id: string; status: string; startsAt: Date; sequence: number }): Promise<void> {
-  if (!isInngestEnabled()) return;
-  const data = { bookingId: booking.id, startsAt: booking.status === "confirmed" ? toUtcIso(booking.startsAt) : null, sequence: booking.sequence };
-  try {
-    await inngest.send(bookingScheduleChanged.create(data, { id: `booking-schedule:${booking.id}:${booking.sequence}:${data.startsAt ?? "off"}` }));
-  } catch (error) {
-    console.error("inngest: booking schedule event not sent; the reminder sweep covers it", error);
-  }
+export async function recordScheduleChanged(tx: Queryable, booking: { id: string; status: string; startsAt: Date; sequence: number }): Promise<void> {
+  await afterCommit(tx, {
+    type: "schedule.changed",
+    bookingId: booking.id,
+    startsAt: booking.status === "confirmed" ? booking.startsAt : null,
+    sequence: booking.sequence,
+  });
 }

@@ -3,12 +3,14 @@ import type { Queryable } from "@/lib/db/client";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertBookingConfirmationAllowed } from "@/lib/plans/booking-allowance";
+import { afterCommit } from "@/lib/db/transaction";
 import { recordBookingEvent } from "@/lib/webhooks/record-booking-event";
+import { recordScheduleChanged } from "./schedule-events";
 
 /**
  * A held booking (pending or awaiting_payment, hold alive, row locked by the caller) becomes
  * confirmed: it counts against the plan allowance (may refuse with 402), leaves its hold,
- * and is announced. Used by verify, confirm, and the payment flow.
+ * and is announced; its hold ends after commit. Used by verify, confirm, and the payment flow.
  */
 export async function confirmHeldBooking(tx: Queryable, input: { booking: BookingRow; accountId: string; now: Date }): Promise<BookingRow> {
   await assertBookingConfirmationAllowed(tx, { accountId: input.accountId, now: input.now });
@@ -17,6 +19,7 @@ export async function confirmHeldBooking(tx: Queryable, input: { booking: Bookin
     .set({ status: "confirmed", confirmedAt: input.now, holdExpiresAt: null, codeHash: null, updatedAt: input.now })
     .where(eq(bookings.id, input.booking.id))
     .returning();
+  await afterCommit(tx, { type: "hold.settled", bookingId: input.booking.id });
   return announceConfirmed(tx, { booking: row!, now: input.now });
 }
 
@@ -31,5 +34,6 @@ export async function announceConfirmed(tx: Queryable, input: { booking: Booking
     [booking] = (await tx.update(bookings).set({ isAnnounced: true }).where(eq(bookings.id, booking.id)).returning()) as [BookingRow];
   }
   await queueBookingMessages(tx, { kind: "confirmation", bookingId: booking.id, now: input.now });
+  await recordScheduleChanged(tx, booking);
   return booking;
 }

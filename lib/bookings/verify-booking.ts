@@ -1,14 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
 import type { ServiceContext } from "@/lib/context";
 import { Uuid } from "@/lib/schemas";
-import { announceHoldSettled } from "./hold-events";
-import { announceScheduleChanged } from "./schedule-events";
 import { isLiveHold, MAX_CODE_ATTEMPTS } from "./holds";
 import { confirmHeldBooking } from "./settle-confirmed";
 import { isVerificationCodeCorrect } from "./verification-code";
+import { withTransaction } from "@/lib/db/transaction";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
@@ -27,7 +25,7 @@ export const verificationFailed = () =>
 export async function verifyBooking({ ctx, id, code }: { ctx: Ctx; id: string; code: string }): Promise<BookingRow> {
   const now = ctx.clock.now();
   const lookupId = Uuid.safeParse(id).success ? id : NIL_UUID;
-  const confirmed = await ctx.db.transaction(async (tx) => {
+  const confirmed = await withTransaction(ctx, async (tx) => {
     const [row] = await tx
       .select()
       .from(bookings)
@@ -44,8 +42,5 @@ export async function verifyBooking({ ctx, id, code }: { ctx: Ctx; id: string; c
     return undefined;
   });
   if (!confirmed) throw verificationFailed();
-  await announceHoldSettled(confirmed.id);
-  await announceScheduleChanged(confirmed);
-  await announceBookingDeliveries(ctx.db, confirmed.id);
   return confirmed;
 }

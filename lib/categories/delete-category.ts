@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/context";
 import { categories, services } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
+import { withTransaction } from "@/lib/db/transaction";
 
 /** Deletes a category; its services become uncategorised (category_id null), nothing else changes. */
 export async function deleteCategory({ ctx, id }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; id: string }): Promise<{ id: string }> {
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     // Explicit (the foreign key would also set null) so the services' updated_at moves too.
     await tx
       .update(services)

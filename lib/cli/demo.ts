@@ -6,6 +6,7 @@ import { mintApiKey } from "@/lib/api-keys/mint-api-key";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { apiKeys, categories, questions, serviceStaff, services, staff, workingHours, workspaces } from "@/lib/db/schema";
+import { withTransaction } from "@/lib/db/transaction";
 import { systemClock } from "@/lib/time/clock";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 
@@ -43,7 +44,7 @@ export async function ensureDemoWorkspace(db: Db): Promise<DemoSummary> {
     input: { name: "Demo Studio", timezone: "America/New_York", slot_interval_minutes: 15, staff_name: "Alex Rivera" },
   });
   const { value: secretKey } = await mintApiKey(db, { workspaceId: workspace.id, type: "sk", name: "Demo server", now });
-  await db.transaction(async (tx) => {
+  await withTransaction({ db }, async (tx) => {
     await tx
       .update(workspaces)
       .set({

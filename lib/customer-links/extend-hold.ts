@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { announceHoldPlaced } from "@/lib/bookings/hold-events";
 import { HOLD_CODE_TTL_MINUTES, HOLD_PAYMENT_TTL_MINUTES, isLiveHold, minutesAfter } from "@/lib/bookings/holds";
 import { bookings } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
@@ -7,6 +6,7 @@ import { getCustomerBooking, type CustomerContext } from "./find-booking-by-toke
 import { loadPublicBookingRows } from "./load-public-booking";
 import type { PublicBooking } from "./schemas";
 import { toPublicBooking } from "./serialize";
+import { afterCommit, withTransaction } from "@/lib/db/transaction";
 
 /** DECISIONS §3 (WCAG 2.2.1 "timing adjustable"): a hold may be renewed this many times. */
 export const MAX_HOLD_EXTENSIONS = 2;
@@ -18,7 +18,7 @@ export const MAX_HOLD_EXTENSIONS = 2;
  */
 export async function extendHold({ ctx }: { ctx: CustomerContext }): Promise<PublicBooking> {
   const now = ctx.clock.now();
-  const extended = await ctx.db.transaction(async (tx) => {
+  const extended = await withTransaction(ctx, async (tx) => {
     const booking = await getCustomerBooking(tx, ctx, { lock: true });
     const isHoldStatus = booking.status === "pending" || booking.status === "awaiting_payment";
     if (!isHoldStatus) {
@@ -30,15 +30,16 @@ export async function extendHold({ ctx }: { ctx: CustomerContext }): Promise<Pub
       throw new DomainError("hold_extension_limit_reached", `A hold can be extended at most ${MAX_HOLD_EXTENSIONS} times.`);
     }
     const windowMinutes = booking.status === "pending" ? HOLD_CODE_TTL_MINUTES : HOLD_PAYMENT_TTL_MINUTES;
+    const holdExpiresAt = minutesAfter(now, windowMinutes);
     const [row] = await tx
       .update(bookings)
-      .set({ holdExpiresAt: minutesAfter(now, windowMinutes), holdExtensions: booking.holdExtensions + 1, updatedAt: now })
+      .set({ holdExpiresAt, holdExtensions: booking.holdExtensions + 1, updatedAt: now })
       .where(eq(bookings.id, booking.id))
       .returning();
+    // After the commit: the background expiry re-arms at the new instant.
+    await afterCommit(tx, { type: "hold.placed", bookingId: booking.id, holdExpiresAt });
     return row!;
   });
-  // After the commit: the Inngest expiry (when configured) re-arms at the new instant.
-  await announceHoldPlaced(extended);
   return toPublicBooking(await loadPublicBookingRows(ctx.db, extended.id), now);
 }
 

@@ -1,4 +1,3 @@
-import { jobContext as systemJobContext } from "@/lib/context";
 import { getDb } from "@/lib/db/client";
 import { expireHold } from "@/lib/bookings/expire-hold";
 import { loadClock } from "@/lib/time/clock";
@@ -7,15 +6,16 @@ import { attemptDelivery, MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/attempt-d
 import { loadReminderPlan } from "@/lib/reminders/load-reminder-plan";
 import { sendReminderJob } from "./definitions/send-reminder";
 import { BookingScheduleChangedData, bookingHoldPlaced, bookingHoldSettled, bookingScheduleChanged, inngest, webhookDeliveryRequested } from "./inngest-client";
+import { jobContext } from "@/lib/context";
 import { runDueWork } from "./run-due-work";
 
 /** step.sleep spellings of the spec's waits after attempts 1–4 (RETRY_WAITS_MS). */
 export const RETRY_SLEEPS = ["1m", "30m", "2h", "6h"] as const;
 
 /** Each step reads the app's database and its one clock, like every other driver, as the system. */
-async function jobContext() {
+async function loadJobContext(job: string) {
   const db = await getDb();
-  return systemJobContext({ db, clock: await loadClock(db) }, "inngest");
+  return jobContext({ db, clock: await loadClock(db) }, job);
 }
 
 /**
@@ -36,7 +36,7 @@ export const deliverWebhook = inngest.createFunction(
   async ({ event, step }) => {
     for (let attempt = 1; ; attempt++) {
       const result = await step.run(`attempt-${attempt}`, async () => {
-        const { db, clock } = await jobContext();
+        const { db, clock } = await loadJobContext("deliver-webhook");
         return attemptDelivery(db, event.data.deliveryId, clock);
       });
       if (result.done || attempt >= MAX_DELIVERY_ATTEMPTS) return result;
@@ -60,7 +60,7 @@ export const expireHoldWhenDue = inngest.createFunction(
   async ({ event, step }) => {
     await step.sleepUntil("until-hold-expiry", event.data.holdExpiresAt);
     return step.run("expire", async () => {
-      const { db, clock } = await jobContext();
+      const { db, clock } = await loadJobContext("expire-hold");
       const result = await expireHold(db, event.data.bookingId, clock.now());
       return { expired: result.expired, nextDueAt: toUtcIsoOrNull(result.nextDueAt) };
     });
@@ -86,7 +86,7 @@ export const remindBooking = inngest.createFunction(
     if (!data.startsAt) return [];
     const startsAt = data.startsAt;
     const plan = await step.run("plan", async () => {
-      const { db } = await jobContext();
+      const { db } = await loadJobContext("booking-reminders");
       const planned = await loadReminderPlan(db, { bookingId: data.bookingId, startsAt: new Date(startsAt) });
       return planned.map((reminder) => ({ minutesBefore: reminder.minutesBefore, dueAt: reminder.dueAt.toISOString() }));
     });
@@ -94,7 +94,7 @@ export const remindBooking = inngest.createFunction(
     for (const reminder of plan) {
       await step.sleepUntil(`until-${reminder.minutesBefore}`, reminder.dueAt);
       const payload = { bookingId: data.bookingId, minutesBefore: reminder.minutesBefore, startsAt };
-      outcomes.push(await step.run(`send-${reminder.minutesBefore}`, async () => ({ ...(await sendReminderJob.run(await jobContext(), payload)), minutesBefore: reminder.minutesBefore })));
+      outcomes.push(await step.run(`send-${reminder.minutesBefore}`, async () => ({ ...(await sendReminderJob.run(await loadJobContext("booking-reminders"), payload)), minutesBefore: reminder.minutesBefore })));
     }
     return outcomes;
   },
@@ -109,8 +109,7 @@ export const runDueWorkBackstop = inngest.createFunction(
   { id: "run-due-work", triggers: [{ cron: "* * * * *" }], concurrency: { limit: 1 }, retries: 1 },
   async ({ step }) =>
     step.run("run-due-work", async () => {
-      const ctx = await jobContext();
-      return runDueWork(ctx);
+      return runDueWork(await loadJobContext("run-due-work"));
     }),
 );
 

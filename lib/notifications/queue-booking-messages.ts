@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
+import { afterCommit } from "@/lib/db/transaction";
 import { bookings, customers, outboxMessages, services, staff, workspaces } from "@/lib/db/schema";
 import { unseal } from "@/lib/secrets/seal";
 import { consumeSmsCredit } from "./consume-sms-credit";
@@ -90,7 +91,7 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
   const queued: QueuedChannels = [];
   if (sendEmail) {
     const email = RENDER_EMAIL[input.kind](data);
-    await tx.insert(outboxMessages).values({
+    const rows = await tx.insert(outboxMessages).values({
       workspaceId: workspace.id,
       bookingId: booking.id,
       channel: "email",
@@ -100,17 +101,19 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
       html: email.html,
       replyTo: workspace.contactEmail,
       attachments: email.attachments,
-    });
+    }).returning({ id: outboxMessages.id });
+    await announceQueued(tx, rows);
     queued.push("email");
   }
   if (sendSms) {
-    await tx.insert(outboxMessages).values({
+    const rows = await tx.insert(outboxMessages).values({
       workspaceId: workspace.id,
       bookingId: booking.id,
       channel: "sms",
       to: customer.phone,
       text: renderSms(input.kind, data),
-    });
+    }).returning({ id: outboxMessages.id });
+    await announceQueued(tx, rows);
     queued.push("sms");
   }
   return queued;
@@ -119,6 +122,10 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
 /** "Bookings <bookings@example.test>" → "bookings@example.test". */
 function senderAddress(from: string): string {
   return from.match(/<([^>]+)>/)?.[1]?.trim() ?? from.trim();
+}
+
+async function announceQueued(tx: Queryable, rows: { id: string }[]): Promise<void> {
+  for (const row of rows) await afterCommit(tx, { type: "message.queued", messageId: row.id });
 }
 
 /**

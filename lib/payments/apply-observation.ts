@@ -5,6 +5,7 @@ import { payments, processorEvents, workspaces, type PaymentRow } from "@/lib/db
 import { nextStatusFromIntent, nextStatusFromRefunds } from "./payment-status";
 import type { ProcessorIntent, ProcessorRefund } from "./processor";
 import { settleBookingForPayment } from "./settle-booking";
+import { withTransaction } from "@/lib/db/transaction";
 
 /** What was just read from the processor (never what an event body claimed). */
 export type Observation = {
@@ -32,7 +33,7 @@ export async function applyObservation(
   input: { paymentId: string; observation: Observation; event?: { id: string; type: string }; now: Date },
 ): Promise<AppliedObservation> {
   const { now, observation } = input;
-  return db.transaction(async (tx) => {
+  return withTransaction({ db }, async (tx) => {
     const [current] = await tx.select().from(payments).where(eq(payments.id, input.paymentId));
     if (!current) throw new Error(`payment ${input.paymentId} vanished`);
     if (input.event && !(await recordEvent(tx, input.event))) return { payment: current, isDuplicate: true, isBookingConfirmed: false };

@@ -3,6 +3,7 @@ import { isLiveHold } from "@/lib/bookings/holds";
 import { expireLapsedHoldsOverlapping, isSlotConflict, lockCalendars } from "@/lib/bookings/occupy-slot";
 import { confirmHeldBooking } from "@/lib/bookings/settle-confirmed";
 import type { Tx } from "@/lib/db/client";
+import { withSavepoint } from "@/lib/db/transaction";
 import type { BookingRow, PaymentRow } from "@/lib/db/schema";
 
 export type BookingSettlement = {
@@ -35,7 +36,7 @@ export async function settleBookingForPayment(tx: Tx, input: { booking: BookingR
     await lockCalendars(tx, [booking.staffId]);
     await expireLapsedHoldsOverlapping(tx, { staffId: booking.staffId, times: booking, now });
     try {
-      await tx.transaction((savepoint) => confirmHeldBooking(savepoint, { booking, accountId: input.accountId, now }));
+      await withSavepoint(tx, (savepoint) => confirmHeldBooking(savepoint, { booking, accountId: input.accountId, now }));
       return { isConfirmed: true, owesRefund: false };
     } catch (error) {
       if (!isSlotConflict(error)) throw error;

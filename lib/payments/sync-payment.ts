@@ -1,7 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
-import { announceHoldSettled } from "@/lib/bookings/hold-events";
-import { announceScheduleChanged } from "@/lib/bookings/schedule-events";
 import { isLiveHold } from "@/lib/bookings/holds";
 import type { Db } from "@/lib/db/client";
 import { bookings, payments, type PaymentRow } from "@/lib/db/schema";
@@ -45,17 +42,10 @@ export async function syncPayment(ctx: PaymentContext, payment: PaymentRow, even
 }
 
 /**
- * The work that follows a payment change, outside any transaction: tell the hold driver a
- * confirmed hold has ended, and create a refund that is now owed. A refund that cannot be
- * created now stays owed for the refund sweep.
+ * The work that follows a payment change, outside any transaction: create a refund that is
+ * now owed. A refund that cannot be created now stays owed for the refund sweep.
  */
 export async function afterApplied(ctx: PaymentContext, applied: AppliedObservation): Promise<PaymentRow> {
-  if (applied.isBookingConfirmed) {
-    await announceHoldSettled(applied.payment.bookingId);
-    const [booking] = await ctx.db.select().from(bookings).where(eq(bookings.id, applied.payment.bookingId));
-    if (booking) await announceScheduleChanged(booking);
-    await announceBookingDeliveries(ctx.db, applied.payment.bookingId);
-  }
   if (!isRefundDueNow(applied.payment, ctx.clock.now())) return applied.payment;
   try {
     return await createDueRefund(ctx, applied.payment);

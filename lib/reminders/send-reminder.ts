@@ -3,6 +3,7 @@ import type { Queryable } from "@/lib/db/client";
 import { bookingReminders, bookings, workspaces } from "@/lib/db/schema";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import type { JobContext } from "@/lib/context";
+import { withTransaction } from "@/lib/db/transaction";
 import { planReminders } from "./reminder-times";
 
 export type ReminderKey = { bookingId: string; minutesBefore: number; startsAt: Date };
@@ -24,7 +25,7 @@ export type ReminderOutcome =
  * transaction: the key, not a check, makes it at most once across instances and retries.
  */
 export async function sendReminder(ctx: JobContext, key: ReminderKey): Promise<ReminderOutcome> {
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const now = ctx.clock.now();
     const [row] = await tx
       .select({ booking: bookings, reminders: workspaces.reminders })

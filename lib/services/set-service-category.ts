@@ -3,10 +3,11 @@ import type { ServiceContext } from "@/lib/context";
 import { categories, services, type ServiceRow } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
 import { getServiceOrThrow, listStaffIdsByService } from "./get-service";
+import { withTransaction } from "@/lib/db/transaction";
 
 /** Files a service under one of the workspace's categories, or uncategorises it (null). */
 export async function setServiceCategory({ ctx, id, categoryId }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; id: string; categoryId: string | null }): Promise<{ row: ServiceRow; staffIds: string[] }> {
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await getServiceOrThrow(tx, ctx.workspace.id, id, { forUpdate: true });
     if (categoryId !== null) {
       // Locked so a concurrent delete cannot leave the service pointing at nothing.

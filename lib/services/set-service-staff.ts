@@ -3,6 +3,7 @@ import type { ServiceContext } from "@/lib/context";
 import { serviceStaff, staff } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
 import { getServiceOrThrow } from "./get-service";
+import { withTransaction } from "@/lib/db/transaction";
 
 /**
  * Replaces the whole set of calendars offering a service, in one transaction that holds the
@@ -11,7 +12,7 @@ import { getServiceOrThrow } from "./get-service";
  */
 export async function setServiceStaff({ ctx, id, staffIds }: { ctx: Pick<ServiceContext, "db" | "workspace">; id: string; staffIds: string[] }): Promise<string[]> {
   const wanted = [...new Set(staffIds)];
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await getServiceOrThrow(tx, ctx.workspace.id, id, { forUpdate: true });
     if (wanted.length > 0) {
       const found = await tx

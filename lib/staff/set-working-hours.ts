@@ -4,13 +4,14 @@ import { workingHours } from "@/lib/db/schema";
 import { getStaffOrThrow } from "./get-staff";
 import type { WorkingHoursBlock } from "./schemas";
 import { checkWorkingHours, compareBlocks } from "./working-hours-rules";
+import { withTransaction } from "@/lib/db/transaction";
 
 /**
  * Replaces a calendar's whole weekly schedule in one transaction that holds the calendar row:
  * omitted blocks are erased, an empty week clears it. Readers never see a half-written week.
  */
 export async function setWorkingHours({ ctx, staffId, blocks }: { ctx: Pick<ServiceContext, "db" | "workspace">; staffId: string; blocks: WorkingHoursBlock[] }): Promise<WorkingHoursBlock[]> {
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await getStaffOrThrow(tx, ctx.workspace.id, staffId, { forUpdate: true });
     checkWorkingHours(blocks);
     const week = [...blocks].sort(compareBlocks);

@@ -4,13 +4,14 @@ import { staff, type StaffRow } from "@/lib/db/schema";
 import { assertCalendarCapacity } from "./assert-calendar-capacity";
 import { getStaffOrThrow } from "./get-staff";
 import type { UpdateStaffBody } from "./schemas";
+import { withTransaction } from "@/lib/db/transaction";
 
 /**
  * Partial update of name, title, bio and active. Re-activating a calendar counts against the
  * plan's calendar cap exactly like creating one (402, dimension staff).
  */
 export async function updateStaff({ ctx, id, input }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; id: string; input: UpdateStaffBody }): Promise<StaffRow> {
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const current = await getStaffOrThrow(tx, ctx.workspace.id, id, { forUpdate: true });
     const changes: Partial<StaffRow> = {};
     if (input.name !== undefined) changes.name = input.name;

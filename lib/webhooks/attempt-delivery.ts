@@ -8,6 +8,7 @@ import type { Clock } from "@/lib/time/clock";
 import { toUtcIsoOrNull } from "@/lib/time/zoned";
 import { postWebhook, type PostOutcome } from "./post-webhook";
 import { signatureHeader } from "./signature";
+import { withTransaction } from "@/lib/db/transaction";
 
 export const MAX_DELIVERY_ATTEMPTS = 5;
 /** Waits after attempts 1–4 (spec "Retries"): 1 minute, 30 minutes, 2 hours, 6 hours. */
@@ -70,7 +71,7 @@ export async function attemptDelivery(db: Db, deliveryId: string, clock: Clock, 
  * row taken after the transaction ends, while its attempt runs.
  */
 export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<Claim[]> {
-  return db.transaction(async (tx) => {
+  return withTransaction({ db }, async (tx) => {
     const due = await tx
       .select({ delivery: webhookDeliveries })
       .from(webhookDeliveries)
@@ -146,7 +147,7 @@ async function recordOutcome(db: Db, claim: Claim, outcome: PostOutcome, endedAt
   const status: DeliveryStatus = outcome.ok ? "succeeded" : retryLater ? "pending" : "failed";
   const nextRetryAt = retryLater ? new Date(endedAt.getTime() + RETRY_WAITS_MS[attempts - 1]!) : null;
 
-  return db.transaction(async (tx) => {
+  return withTransaction({ db }, async (tx) => {
     const [updated] = await tx
       .update(webhookDeliveries)
       .set({

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, arrayContains, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
+import { afterCommit } from "@/lib/db/transaction";
 import { bookings, customers, services, staff, webhookDeliveries, webhookEndpoints, workspaces } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 
@@ -40,7 +41,7 @@ export type BookingEventPayload = {
 /**
  * The transactional outbox for webhooks: call it inside the transaction that changes the
  * booking. It writes one pending delivery per active endpoint subscribed to `type`, due now;
- * the background driver (Inngest or the in-process runner) sends them after commit.
+ * each is announced to the background driver (Inngest or the in-process runner) after commit.
  */
 export async function recordBookingEvent(tx: Queryable, input: RecordBookingEventInput): Promise<void> {
   if (input.type === "booking.rescheduled" && !input.previousStartsAt) {
@@ -103,4 +104,5 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
     };
   });
   await tx.insert(webhookDeliveries).values(values);
+  for (const value of values) await afterCommit(tx, { type: "webhook.delivery", deliveryId: value.id, endpointId: value.endpointId });
 }

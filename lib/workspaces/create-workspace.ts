@@ -8,6 +8,7 @@ import { planCaps } from "@/lib/plans/catalog";
 import { planLimitExceeded } from "@/lib/plans/limits";
 import { HOSTED_PAGES_KEY_NAME, mintApiKey } from "@/lib/api-keys/mint-api-key";
 import { slugify, withRandomSuffix } from "./slug";
+import { withSavepoint, withTransaction } from "@/lib/db/transaction";
 
 const DEFAULT_STAFF_NAME = "Main calendar";
 const SLUG_ATTEMPTS = 5;
@@ -21,7 +22,7 @@ type Ctx = Pick<AccountContext, "db" | "account" | "clock">;
  * response simply has no secret_key.
  */
 export async function createWorkspace({ ctx, input }: { ctx: Ctx; input: CreateWorkspaceBody }): Promise<{ workspace: WorkspaceRow; secretKey?: string }> {
-  const workspace = await ctx.db.transaction(async (tx) => {
+  const workspace = await withTransaction(ctx, async (tx) => {
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, ctx.account.id)).for("update");
     const caps = planCaps(ctx.account.plan, ctx.account.planStep);
     const activeWorkspaces = await countActiveWorkspaces(tx, ctx.account.id);
@@ -56,7 +57,7 @@ async function insertWithFreeSlug(tx: Parameters<Parameters<Ctx["db"]["transacti
     const slug = attempt === 0 ? base : withRandomSuffix(base);
     try {
       // A savepoint, so a taken slug does not abort the surrounding transaction.
-      return await tx.transaction(async (savepoint) => {
+      return await withSavepoint(tx, async (savepoint) => {
         const [row] = await savepoint.insert(workspaces).values({ ...values, slug }).returning();
         return row!;
       });

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray } from "drizzle-orm";
 import { getConfig, setConfigForTesting } from "@/lib/config";
+import { jobContext } from "@/lib/context";
+import { withTransaction } from "@/lib/db/transaction";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { inngest } from "@/lib/jobs/inngest-client";
 import { deliverWebhook, runDueWorkBackstop } from "@/lib/jobs/inngest-functions";
 import { runDueWork } from "@/lib/jobs/run-due-work";
-import { jobContext } from "@/lib/context";
 import { loadClock } from "@/lib/time/clock";
-import { announceBookingDeliveries } from "@/lib/webhooks/announce-deliveries";
 import { CLAIM_TTL_MS, claimDueDeliveries } from "@/lib/webhooks/attempt-delivery";
 import { webhookDeliverySweep } from "@/lib/webhooks/delivery-sweep";
 import { newWorkspace } from "../helpers/fixtures";
@@ -38,7 +38,7 @@ describe("transactional outbox", () => {
     const booking = await insertBooking(ws);
     const { recordBookingEvent } = await import("@/lib/webhooks/record-booking-event");
     await expect(
-      currentDb().db.transaction(async (tx) => {
+      withTransaction(currentDb(), async (tx) => {
         await recordBookingEvent(tx, { workspaceId: ws.id, type: "booking.created", bookingId: booking.id, now: new Date() });
         throw new Error("the booking change failed");
       }),
@@ -56,7 +56,6 @@ describe("transactional outbox", () => {
 
     const booking = await insertBooking(ws);
     await emitBookingEvent(ws, "booking.created", booking.id);
-    await announceBookingDeliveries(currentDb().db, booking.id);
     expect(send).toHaveBeenCalledTimes(1);
     expect(errors).toHaveBeenCalled();
     expect(hook.received).toHaveLength(0);
@@ -83,16 +82,14 @@ describe("transactional outbox", () => {
   it("after commit, each new delivery goes to Inngest as one event whose id is the delivery id", async () => {
     const ws = await newWorkspace();
     const endpoint = await registerEndpoint(ws, "https://hooks.example.com/h");
-    const booking = await insertBooking(ws);
-    await emitBookingEvent(ws, "booking.created", booking.id);
-    const [id] = await deliveryIdsOf([endpoint.id]);
-    const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [id!] });
-
-    await announceBookingDeliveries(currentDb().db, booking.id);
+    const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
+    await emitBookingEvent(ws, "booking.created", (await insertBooking(ws)).id);
     expect(send, "Inngest is not configured: the runner does the work").not.toHaveBeenCalled();
 
     setConfigForTesting({ inngest: { enabled: true } });
-    await announceBookingDeliveries(currentDb().db, booking.id);
+    const before = await deliveryIdsOf([endpoint.id]);
+    await emitBookingEvent(ws, "booking.created", (await insertBooking(ws)).id);
+    const [id] = (await deliveryIdsOf([endpoint.id])).filter((delivery) => !before.includes(delivery));
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]![0]).toEqual([
       expect.objectContaining({ id, name: "webhook/delivery.requested", data: { deliveryId: id, endpointId: endpoint.id } }),

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { withTransaction } from "@/lib/db/transaction";
 import { bookings, customers, services, type BookingRow } from "@/lib/db/schema";
 import { queueBookingMessages, type BookingMessageKind } from "@/lib/notifications/queue-booking-messages";
 import { seal } from "@/lib/secrets/seal";
@@ -77,5 +78,5 @@ export async function seedBooking(ws: TestWorkspace, options: SeedBookingOptions
 
 /** Queues a booking message in its own transaction, as a booking verb would. */
 export async function queueMessage(bookingId: string, kind: BookingMessageKind, extra: { code?: string; previousStartsAt?: Date; now?: Date } = {}) {
-  await currentDb().db.transaction((tx) => queueBookingMessages(tx, { kind, bookingId, now: extra.now ?? new Date(), ...extra }));
+  await withTransaction(currentDb(), (tx) => queueBookingMessages(tx, { kind, bookingId, now: extra.now ?? new Date(), ...extra }));
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, expect } from "vitest";
+import { withTransaction } from "@/lib/db/transaction";
 import { services, webhookDeliveries, webhookEndpoints, type BookingRow } from "@/lib/db/schema";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { loadClock, readClockOffset, setClockOffset } from "@/lib/time/clock";
@@ -50,11 +51,11 @@ export async function insertBooking(
   return { ...booking, accessToken: token, serviceName: service!.name, customer: { id: booking.customerId, ...customer } };
 }
 
-/** What a booking verb does: record the event inside its own committed transaction, at the app clock's now. */
+/** What a booking verb does: record the event inside its own committed transaction (announced after commit), at the app clock's now. */
 export async function emitBookingEvent(ws: TestWorkspace, type: WebhookEventType, bookingId: string, previousStartsAt?: Date): Promise<void> {
   const db = currentDb().db;
   const now = (await loadClock(db)).now();
-  await db.transaction(async (tx) => {
+  await withTransaction({ db }, async (tx) => {
     await recordBookingEvent(tx, { workspaceId: ws.id, type, bookingId, previousStartsAt, now });
   });
 }

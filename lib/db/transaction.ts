@@ -1,0 +1,55 @@
+import { is } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import { announceEffects } from "@/lib/jobs/announce-effects";
+import type { AfterCommitEffect } from "@/lib/jobs/effects";
+import type { Queryable, Tx } from "./client";
+
+/** The effects each open transaction (or savepoint) has recorded, until it settles. */
+const pendingEffects = new WeakMap<Queryable, AfterCommitEffect[]>();
+
+/**
+ * The one way to run a write: in the caller's transaction when `ctx.db` already is one
+ * (a verb called by another verb), else in a new one. The effects recorded on it are
+ * announced once, after the outermost transaction commits; a rollback drops them.
+ */
+export async function withTransaction<T>(ctx: { db: Queryable }, run: (tx: Tx) => Promise<T>): Promise<T> {
+  if (pendingEffects.has(ctx.db)) return run(ctx.db as Tx);
+  const effects: AfterCommitEffect[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    pendingEffects.set(tx, effects);
+    return run(tx);
+  });
+  await announceEffects(effects);
+  return result;
+}
+
+/**
+ * A savepoint inside `tx`: when it rolls back, so do the effects recorded on it; when it is
+ * released, they join the enclosing transaction's and wait for its commit.
+ */
+export async function withSavepoint<T>(tx: Tx, run: (savepoint: Tx) => Promise<T>): Promise<T> {
+  const outer = pendingEffects.get(tx);
+  if (!outer) throw new Error("withSavepoint: open the enclosing transaction with withTransaction");
+  const effects: AfterCommitEffect[] = [];
+  const result = await tx.transaction(async (savepoint) => {
+    pendingEffects.set(savepoint, effects);
+    return run(savepoint as Tx);
+  });
+  outer.push(...effects);
+  return result;
+}
+
+/**
+ * Records what to announce once `db`'s transaction commits. Outside any transaction the
+ * write has committed already, so it is announced now. A transaction opened without
+ * withTransaction cannot tell when it commits: that is a bug, and it throws.
+ */
+export async function afterCommit(db: Queryable, effect: AfterCommitEffect): Promise<void> {
+  const effects = pendingEffects.get(db);
+  if (effects) {
+    effects.push(effect);
+    return;
+  }
+  if (is(db, PgTransaction)) throw new Error(`afterCommit(${effect.type}): open the transaction with withTransaction`);
+  await announceEffects([effect]);
+}

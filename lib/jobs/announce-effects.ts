@@ -1,0 +1,15 @@
+import type { AfterCommitEffect } from "./effects";
+import { isInngestEnabled } from "./inngest-client";
+import { sendEffectsToInngest } from "./inngest-driver";
+
+/**
+ * The one after-commit hook (called by lib/db/transaction.ts): hands a committed
+ * transaction's effects to the background driver in charge. Inngest gets them as events
+ * (its functions start at once); the in-process runner needs no telling: its next tick
+ * finds the committed rows itself. Never throws: the rows are committed, and every kind
+ * of work has a sweep that picks up what an announcement missed.
+ */
+export async function announceEffects(effects: AfterCommitEffect[]): Promise<void> {
+  if (effects.length === 0 || !isInngestEnabled()) return;
+  await sendEffectsToInngest(effects);
+}

@@ -1,0 +1,40 @@
+import { toUtcIso } from "@/lib/time/zoned";
+import type { AfterCommitEffect } from "./effects";
+import { bookingHoldPlaced, bookingHoldSettled, bookingScheduleChanged, inngest, webhookDeliveryRequested } from "./inngest-client";
+
+/**
+ * Committed effects as Inngest events. Hold events go one per send; a transaction's new
+ * deliveries go together, each with the delivery id as its event id (so a resend by
+ * another instance is absorbed by Inngest's deduplication). Queued messages need no event:
+ * the cron backstop sends the outbox. A failed send is logged, never thrown at the caller.
+ */
+export async function sendEffectsToInngest(effects: AfterCommitEffect[]): Promise<void> {
+  for (const effect of effects) {
+    if (effect.type === "hold.placed") {
+      const data = { bookingId: effect.bookingId, holdExpiresAt: toUtcIso(effect.holdExpiresAt) };
+      await send(() => inngest.send(bookingHoldPlaced.create(data, { id: `hold-placed:${data.bookingId}:${data.holdExpiresAt}` })), HOLD_LOST);
+    } else if (effect.type === "hold.settled") {
+      await send(() => inngest.send(bookingHoldSettled.create({ bookingId: effect.bookingId })), HOLD_LOST);
+    } else if (effect.type === "schedule.changed") {
+      const data = { bookingId: effect.bookingId, startsAt: effect.startsAt && toUtcIso(effect.startsAt), sequence: effect.sequence };
+      const id = `booking-schedule:${data.bookingId}:${data.sequence}:${data.startsAt ?? "off"}`;
+      await send(() => inngest.send(bookingScheduleChanged.create(data, { id })), "inngest: booking schedule event not sent; the reminder sweep covers it");
+    }
+  }
+  const deliveries = effects.flatMap((effect) => (effect.type === "webhook.delivery" ? [effect] : []));
+  if (deliveries.length === 0) return;
+  const events = deliveries.map((delivery) =>
+    webhookDeliveryRequested.create({ deliveryId: delivery.deliveryId, endpointId: delivery.endpointId }, { id: delivery.deliveryId }),
+  );
+  await send(() => inngest.send(events), "inngest: webhook delivery events not sent; the cron backstop sends them");
+}
+
+const HOLD_LOST = "inngest: hold event not sent; the hold-expiry sweep covers it";
+
+async function send(deliver: () => Promise<unknown>, lostMessage: string): Promise<void> {
+  try {
+    await deliver();
+  } catch (error) {
+    console.error(lostMessage, error);
+  }
+}
