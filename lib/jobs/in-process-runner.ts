@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
-import { loadClock } from "@/lib/time/clock";
-import { runDueWork } from "./run-due-work";
+import { isCronJob, type JobDefinition, type JobIo } from "./define-job";
+import { JOB_DEFINITIONS } from "./definitions";
+import { loadJobContext, parseJobPayload } from "./load-job-context";
 
 export type InProcessRunner = { stop: () => Promise<void> };
 
@@ -9,7 +9,8 @@ type Holder = { runner?: InProcessRunner };
 const holder: Holder = ((globalThis as { __bookingRunner?: Holder }).__bookingRunner ??= {});
 
 /**
- * DECISIONS §4, the driver without Inngest: every RUNNER_INTERVAL_MS, run all due work.
+ * DECISIONS §4, the driver without Inngest: every RUNNER_INTERVAL_MS, run the scheduled
+ * (cron) job definitions, whose sweeps do what the event-driven jobs do on Inngest.
  * Every instance may run one; the sweeps claim rows with FOR UPDATE SKIP LOCKED, so they
  * share the work and never send twice. Returns undefined (and starts nothing) when Inngest
  * is configured or the interval is 0. A second call returns the runner already running.
@@ -25,11 +26,12 @@ export function startInProcessRunner(options: { intervalMs?: number } = {}): InP
   let current: Promise<void> = Promise.resolve();
 
   const tick = async () => {
-    try {
-      const db = await getDb();
-      await runDueWork({ db, clock: await loadClock(db) });
-    } catch (error) {
-      console.error("in-process runner: a sweep failed; retrying next tick", error);
+    for (const definition of JOB_DEFINITIONS.filter(isCronJob)) {
+      try {
+        await runInProcess(definition, {});
+      } catch (error) {
+        console.error("in-process runner: a sweep failed; retrying next tick", error);
+      }
     }
   };
   const schedule = () => {
@@ -51,4 +53,20 @@ export function startInProcessRunner(options: { intervalMs?: number } = {}): InP
   };
   holder.runner = runner;
   return runner;
+}
+
+/** Steps run at once, in this process; a scheduled job never sleeps (the next tick comes instead). */
+const IN_PROCESS_IO: JobIo = {
+  run: (_stepId, work) => work(),
+  sleep: async (stepId) => {
+    throw new Error(`in-process runner: ${stepId}: scheduled jobs do not sleep`);
+  },
+  sleepUntil: async (stepId) => {
+    throw new Error(`in-process runner: ${stepId}: scheduled jobs do not sleep`);
+  },
+};
+
+async function runInProcess(definition: JobDefinition, data: unknown): Promise<unknown> {
+  const payload = parseJobPayload(definition, data);
+  return definition.handler({ payload, io: IN_PROCESS_IO, loadContext: () => loadJobContext(definition.id) });
 }

@@ -1,6 +1,8 @@
+import type { z } from "zod";
 import { toUtcIso } from "@/lib/time/zoned";
 import type { AfterCommitEffect } from "./effects";
-import { bookingHoldPlaced, bookingHoldSettled, bookingScheduleChanged, inngest, webhookDeliveryRequested } from "./inngest-client";
+import { bookingHoldPlaced, bookingHoldSettled, bookingScheduleChanged, webhookDeliveryRequested, type JobEvent } from "./events";
+import { inngest } from "./inngest-client";
 
 /**
  * Committed effects as Inngest events. Hold events go one per send; a transaction's new
@@ -12,21 +14,26 @@ export async function sendEffectsToInngest(effects: AfterCommitEffect[]): Promis
   for (const effect of effects) {
     if (effect.type === "hold.placed") {
       const data = { bookingId: effect.bookingId, holdExpiresAt: toUtcIso(effect.holdExpiresAt) };
-      await send(() => inngest.send(bookingHoldPlaced.create(data, { id: `hold-placed:${data.bookingId}:${data.holdExpiresAt}` })), HOLD_LOST);
+      await send(() => inngest.send(toEvent(bookingHoldPlaced, data, `hold-placed:${data.bookingId}:${data.holdExpiresAt}`)), HOLD_LOST);
     } else if (effect.type === "hold.settled") {
-      await send(() => inngest.send(bookingHoldSettled.create({ bookingId: effect.bookingId })), HOLD_LOST);
+      await send(() => inngest.send(toEvent(bookingHoldSettled, { bookingId: effect.bookingId })), HOLD_LOST);
     } else if (effect.type === "schedule.changed") {
       const data = { bookingId: effect.bookingId, startsAt: effect.startsAt && toUtcIso(effect.startsAt), sequence: effect.sequence };
       const id = `booking-schedule:${data.bookingId}:${data.sequence}:${data.startsAt ?? "off"}`;
-      await send(() => inngest.send(bookingScheduleChanged.create(data, { id })), "inngest: booking schedule event not sent; the reminder sweep covers it");
+      await send(() => inngest.send(toEvent(bookingScheduleChanged, data, id)), "inngest: booking schedule event not sent; the reminder sweep covers it");
     }
   }
   const deliveries = effects.flatMap((effect) => (effect.type === "webhook.delivery" ? [effect] : []));
   if (deliveries.length === 0) return;
   const events = deliveries.map((delivery) =>
-    webhookDeliveryRequested.create({ deliveryId: delivery.deliveryId, endpointId: delivery.endpointId }, { id: delivery.deliveryId }),
+    toEvent(webhookDeliveryRequested, { deliveryId: delivery.deliveryId, endpointId: delivery.endpointId }, delivery.deliveryId),
   );
   await send(() => inngest.send(events), "inngest: webhook delivery events not sent; the cron backstop sends them");
+}
+
+/** An event for a job trigger; `id` makes Inngest drop a repeat. */
+function toEvent<E extends JobEvent>(event: E, data: z.input<E["schema"]>, id?: string) {
+  return { name: event.name, data, ...(id !== undefined && { id }) };
 }
 
 const HOLD_LOST = "inngest: hold event not sent; the hold-expiry sweep covers it";

@@ -6,7 +6,9 @@ import { currentDb } from "@/tests/helpers/setup-file";
 import { newWorkspace } from "@/tests/helpers/fixtures";
 import { advanceClock, emitBookingEvent, insertBooking, registerEndpoint, useWebhookReceivers } from "@/tests/helpers/webhooks";
 import { RETRY_WAITS_MS } from "@/lib/webhooks/attempt-delivery";
-import { deliverWebhook, expireHoldWhenDue, RETRY_SLEEPS, runDueWorkBackstop } from "./inngest-functions";
+import { RETRY_SLEEPS } from "./definitions/deliver-webhook";
+import { JOB_DEFINITIONS } from "./definitions";
+import { deliverWebhook, expireHoldWhenDue, INNGEST_FUNCTIONS, runDueWorkBackstop } from "./inngest-functions";
 import { loadClock } from "@/lib/time/clock";
 
 const startReceiver = useWebhookReceivers();
@@ -128,5 +130,20 @@ describe("expire-hold (Inngest)", () => {
     expect(result).toMatchObject({ expired: false });
     const [row] = await currentDb().db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe("pending");
+  });
+});
+
+describe("job definitions (lib/jobs/definitions)", () => {
+  it("each has a stable, unique id and exactly one Inngest function", () => {
+    const ids = JOB_DEFINITIONS.map((definition) => definition.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(INNGEST_FUNCTIONS.map((fn) => fn.opts.id)).toEqual(ids);
+  });
+
+  it("the payload is parsed at run time against the definition's schema: a malformed one fails the run before any step", async () => {
+    const t = new InngestTestEngine({ function: deliverWebhook });
+    const { error, ctx } = await t.execute({ events: [{ name: "webhook/delivery.requested", data: { deliveryId: "not-a-uuid", endpointId: 42 } }] });
+    expect(error).toMatchObject({ message: expect.stringMatching(/deliveryId.*UUID.*endpointId/) });
+    expect(ctx.step.run).not.toHaveBeenCalled();
   });
 });
