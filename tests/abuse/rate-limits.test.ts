@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DateTime } from "luxon";
 import { api, type ApiResponse } from "../helpers/api";
-import { addService, localAt, newCustomer, setNow } from "../helpers/bookings";
+import { localAt, newCustomer, setNow } from "../helpers/bookings";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
+import { addService } from "../helpers/factories";
 
 /**
  * The spec's rate-limit table and its four rules, through the real routes: a fixed calendar

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
-import { addService, latestCodeFor, localAt, updateWorkspace } from "../helpers/bookings";
+import { latestCodeFor, localAt } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
+import { addService, updateWorkspace } from "../helpers/factories";
 
 /** Every row of every table, as text: what a leaked database dump would show. */
 async function dumpEveryTable(): Promise<string> {

@@ -5,10 +5,11 @@ import { readAvailabilityRevision } from "@/lib/availability/revision";
 import { services, timeOff, workspaces } from "@/lib/db/schema";
 import { fixedClock } from "@/lib/time/clock";
 import { api } from "../helpers/api";
-import { addService, book, setNow, updateWorkspace } from "../helpers/bookings";
+import { book, setNow } from "../helpers/bookings";
 import { countingDb } from "../helpers/counting-db";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
+import { addService, updateWorkspace } from "../helpers/factories";
 
 /**
  * Availability answers are kept per instance (lib/availability/answer-cache.ts). These tests

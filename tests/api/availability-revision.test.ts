@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { readAvailabilityRevision } from "@/lib/availability/revision";
 import { bookings, serviceStaff, services, staff, timeOff, workingHours } from "@/lib/db/schema";
-import { addService, bookConfirmed, localAt } from "../helpers/bookings";
+import { bookConfirmed, localAt } from "../helpers/bookings";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { seedBooking } from "../helpers/seed-booking";
 import { currentDb } from "../helpers/setup-file";
+import { addService, seedBooking } from "../helpers/factories";
 
 /**
  * The availability revision (migration 0004): what lets an instance serve a kept answer.

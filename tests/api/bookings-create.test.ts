@@ -9,19 +9,8 @@ import { itEnforcesAuth } from "../helpers/auth-cases";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
-import {
-  addCalendar,
-  addService,
-  addWebhookEndpoint,
-  book,
-  bookingRow,
-  deliveriesOf,
-  latestCodeFor,
-  localAt,
-  messagesTo,
-  newCustomer,
-  updateWorkspace,
-} from "../helpers/bookings";
+import { book, bookingRow, deliveriesOf, latestCodeFor, localAt, messagesTo, newCustomer } from "../helpers/bookings";
+import { addCalendar, addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 
 describe("POST /v1/bookings – start states", () => {
   it("confirms at once by default, in the workspace offset, with a one-time access token", async () => {
@@ -90,6 +79,7 @@ describe("POST /v1/bookings – start states", () => {
   it("holds a paid service for 30 minutes awaiting the card, even when verification is on", async () => {
     const ws = await newWorkspace();
     await updateWorkspace(ws, { requireVerification: true });
+    await connectPaymentAccount(ws);
     const service = await addService(ws, { paymentMode: "full", priceCents: 5_000 });
     const customer = newCustomer();
     const before = Date.now();
@@ -142,7 +132,7 @@ describe("POST /v1/bookings – start states", () => {
 describe("POST /v1/bookings – the calendar", () => {
   it("chooses the calendar with the fewest live bookings that local day, ties by creation order", async () => {
     const ws = await newWorkspace();
-    const second = await addCalendar(ws, "Robin");
+    const second = (await addCalendar(ws, { name: "Robin" })).id;
     const service = await addService(ws, { durationMinutes: 60 }, [ws.staffId, second]);
     const a = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "09:00") });
     const b = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "11:00") });
@@ -155,8 +145,8 @@ describe("POST /v1/bookings – the calendar", () => {
 
   it("books the named calendar, and refuses a calendar the service does not use", async () => {
     const ws = await newWorkspace();
-    const second = await addCalendar(ws, "Robin");
-    const idle = await addCalendar(ws, "Idle");
+    const second = (await addCalendar(ws, { name: "Robin" })).id;
+    const idle = (await addCalendar(ws, { name: "Idle" })).id;
     const service = await addService(ws, {}, [ws.staffId, second]);
     const named = await book(ws, { service_id: service.id, staff_id: second, starts_at: localAt(ws, 2, "09:00") });
     expect(named.body.staff_id).toBe(second);
@@ -208,6 +198,7 @@ describe("POST /v1/bookings – the slot", () => {
     const other = await newWorkspace();
     const foreign = await addService(other);
     const inactive = await addService(ws, { active: false });
+    await connectPaymentAccount(ws);
     const unpriceable = await addService(ws, { paymentMode: "deposit_percent", priceCents: null, depositPercent: 50 });
     const starts_at = localAt(ws, 2, "10:00");
     for (const serviceId of ["00000000-0000-4000-8000-000000000000", foreign.id, inactive.id, unpriceable.id]) {

@@ -11,7 +11,8 @@ import { loadClock } from "@/lib/time/clock";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
-import { addService, addWebhookEndpoint, book, bookingRow, deliveriesOf, latestCodeFor, localAt, newCustomer, setNow, updateWorkspace } from "../helpers/bookings";
+import { book, bookingRow, deliveriesOf, latestCodeFor, localAt, newCustomer, setNow } from "../helpers/bookings";
+import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 
 const HOLD_MS = 10 * 60_000;
 
@@ -80,6 +81,7 @@ describe("hold expiry", () => {
     const ws = await newWorkspace();
     await updateWorkspace(ws, { requireVerification: true });
     const service = await addService(ws, { durationMinutes: 30 });
+    await connectPaymentAccount(ws);
     const paid = await addService(ws, { durationMinutes: 30, paymentMode: "full", priceCents: 1_000 });
     const code = await hold(ws, service.id, localAt(ws, 2, "10:00"));
     const card = await book(ws, { service_id: paid.id, starts_at: localAt(ws, 2, "11:00") });

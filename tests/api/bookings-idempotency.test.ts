@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { addService, bookingsOf, clientIpOf, localAt, newCustomer, setNow } from "../helpers/bookings";
+import { bookingsOf, clientIpOf, localAt, newCustomer, setNow } from "../helpers/bookings";
+import { addService } from "../helpers/factories";
 
 const create = (ws: TestWorkspace, key: string, body: unknown, apiKey = ws.sk) =>
   api.post("/v1/bookings", { key: apiKey, body, headers: { "Idempotency-Key": key, ...clientIpOf(ws) } });

@@ -3,7 +3,8 @@ import { Booking, BookingList } from "@/lib/bookings/schemas";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { addService, addWebhookEndpoint, book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow, updateWorkspace } from "../helpers/bookings";
+import { book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
+import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -66,6 +67,7 @@ describe("POST /v1/bookings/{id}/cancel", () => {
   it("cancels holds (pending, awaiting_payment) without announcing them, with or without a body", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
+    await connectPaymentAccount(ws);
     const paid = await addService(ws, { paymentMode: "full", priceCents: 2_000 });
     await addWebhookEndpoint(ws);
     const card = await book(ws, { service_id: paid.id, starts_at: localAt(ws, 2, "14:00") });

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace } from "../helpers/fixtures";
-import { addService, book, bookingRow, clientIpOf, latestCodeFor, localAt, newCustomer, updateWorkspace } from "../helpers/bookings";
+import { book, bookingRow, clientIpOf, latestCodeFor, localAt, newCustomer } from "../helpers/bookings";
+import { addService, updateWorkspace } from "../helpers/factories";
 
 /**
  * No plan caps bookings today (DECISIONS §8), so the 402 paths of confirmation can only be

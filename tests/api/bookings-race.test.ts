@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { newWorkspace } from "../helpers/fixtures";
-import { addCalendar, addService, bookingsOf, localAt, newCustomer, updateWorkspace } from "../helpers/bookings";
+import { bookingsOf, localAt, newCustomer } from "../helpers/bookings";
+import { addCalendar, addService, updateWorkspace } from "../helpers/factories";
 
 /**
  * No double booking, ever: the exclusion constraint decides. On real PostgreSQL (DATABASE_URL)
@@ -37,7 +38,7 @@ describe("concurrent creates for one slot", () => {
   it(`${CONCURRENT_REQUESTS} pending holds at once with no staff_id over three calendars: one per calendar`, async () => {
     const ws = await newWorkspace();
     await updateWorkspace(ws, { requireVerification: true });
-    const calendars = [ws.staffId, await addCalendar(ws, "Robin"), await addCalendar(ws, "Sam")];
+    const calendars = [ws.staffId, (await addCalendar(ws, { name: "Robin" })).id, (await addCalendar(ws, { name: "Sam" })).id];
     const service = await addService(ws, { durationMinutes: 30 }, calendars);
     const starts_at = localAt(ws, 3, "15:00");
     const responses = await Promise.all(

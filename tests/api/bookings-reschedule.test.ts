@@ -11,20 +11,8 @@ import { parseInstant } from "@/lib/time/zoned";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
-import {
-  addCalendar,
-  addService,
-  addWebhookEndpoint,
-  book,
-  bookConfirmed,
-  bookingRow,
-  deliveriesOf,
-  localAt,
-  messagesTo,
-  newCustomer,
-  setNow,
-  updateWorkspace,
-} from "../helpers/bookings";
+import { book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
+import { addCalendar, addService, addWebhookEndpoint, updateWorkspace } from "../helpers/factories";
 
 const reschedule = (ws: TestWorkspace, id: string, body: unknown) => api.post(`/v1/bookings/${id}/reschedule`, { key: ws.sk, body });
 
@@ -54,7 +42,7 @@ describe("POST /v1/bookings/{id}/reschedule", () => {
 
   it("may move into a range overlapping the booking's own, and to another calendar when staff_id is given", async () => {
     const ws = await newWorkspace();
-    const second = await addCalendar(ws, "Robin");
+    const second = (await addCalendar(ws, { name: "Robin" })).id;
     const service = await addService(ws, { durationMinutes: 60, bufferAfterMinutes: 30 }, [ws.staffId, second]);
     const booking = await bookConfirmed(ws, { service_id: service.id, staff_id: ws.staffId, starts_at: localAt(ws, 2, "10:00") });
     const overlapping = await reschedule(ws, booking.id, { starts_at: localAt(ws, 2, "10:30") });
@@ -115,7 +103,7 @@ describe("the shared verbs on behalf of a customer (manage-token routes)", () =>
 
   it("lets a customer move a confirmed booking only before the cutoff, and name a calendar only when allowed", async () => {
     const ws = await newWorkspace();
-    const second = await addCalendar(ws, "Robin");
+    const second = (await addCalendar(ws, { name: "Robin" })).id;
     const service = await addService(ws, { minCancelNoticeMinutes: 24 * 60 }, [ws.staffId, second]);
     const booking = await bookConfirmed(ws, { service_id: service.id, staff_id: ws.staffId, starts_at: localAt(ws, 2, "12:00") });
     const input = { bookingId: booking.id, startsAt: parseInstant(localAt(ws, 4, "10:00")) };

@@ -5,7 +5,8 @@ import { bookingAnswers } from "@/lib/db/schema";
 import { api } from "../helpers/api";
 import { expectError, newAccount, newWorkspace, newWorkspaceOn } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
-import { addQuestion, addService, book, localAt, newCustomer, setNow, setWorkingHours } from "../helpers/bookings";
+import { book, localAt, newCustomer, setNow } from "../helpers/bookings";
+import { addQuestion, addService, setWorkingHours } from "../helpers/factories";
 
 describe("POST /v1/bookings – body rules", () => {
   it("names the field of every malformed body", async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { addService, addWebhookEndpoint, book, clientIpOf, bookingRow, deliveriesOf, latestCodeFor, localAt, messagesTo, newCustomer, setNow, updateWorkspace } from "../helpers/bookings";
+import { book, clientIpOf, bookingRow, deliveriesOf, latestCodeFor, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
+import { addService, addWebhookEndpoint, updateWorkspace } from "../helpers/factories";
 
 async function pendingBooking(ws: TestWorkspace, time = "10:00") {
   await updateWorkspace(ws, { requireVerification: true });

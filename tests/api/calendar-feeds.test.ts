@@ -4,7 +4,8 @@ import { calendarFeeds } from "@/lib/db/schema";
 import { sha256Hex } from "@/lib/secrets/tokens";
 import { api, call } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
-import { addCalendar, addService, book, setNow } from "../helpers/bookings";
+import { book, setNow } from "../helpers/bookings";
+import { addCalendar, addService } from "../helpers/factories";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { parseCalendar } from "../helpers/ical";
 import { currentDb } from "../helpers/setup-file";
@@ -33,7 +34,7 @@ describe("calendar feeds", () => {
   it("serves the calendar's confirmed bookings from 30 days ago onwards; moves move them, cancels remove them; no email or phone", async () => {
     const ws = await newWorkspace({ timezone: "Europe/Paris" });
     await api.patch("/v1/workspace", { key: ws.sk, body: { address: "12 Rue de la Paix, Paris" } });
-    const other = await addCalendar(ws, "Sam");
+    const other = (await addCalendar(ws, { name: "Sam" })).id;
     const service = await addService(ws, { name: "Colour", durationMinutes: 60 }, [ws.staffId, other]);
     await setNow("2031-03-01T08:00:00Z");
     const old = await bookAt(ws, service.id, "2031-03-02T10:00:00+01:00", { name: "Old Timer", email: "old@example.com" }, ws.staffId);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { BookingRow } from "@/lib/db/schema";
 import { api } from "../helpers/api";
-import { addCalendar, addService, localAt, setNow } from "../helpers/bookings";
+import { localAt, setNow } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
-import { seedBooking } from "../helpers/seed-booking";
+import { addCalendar, addService, seedBooking } from "../helpers/factories";
 
 /**
  * The spec's promise: can_cancel and can_reschedule are each true exactly when the call
@@ -32,7 +32,7 @@ const freshIp = () => ({ "X-Forwarded-For": `10.88.${Math.floor(++ipCounter / 25
 describe("can_cancel and can_reschedule are true exactly when the calls succeed", () => {
   it.each(STATUSES)("$label", async (statusCase) => {
     const ws = await newWorkspace({ timezone: "Europe/Paris" });
-    const second = await addCalendar(ws, "Robin");
+    const second = (await addCalendar(ws, { name: "Robin" })).id;
     const service = await addService(ws, { durationMinutes: 60, minCancelNoticeMinutes: NOTICE_MINUTES }, [ws.staffId, second]);
     const outcomes: string[] = [];
 

@@ -2,23 +2,11 @@ import { describe, expect, it } from "vitest";
 import { PublicBooking } from "@/lib/customer-links/schemas";
 import { outboxMessages } from "@/lib/db/schema";
 import { api } from "../helpers/api";
-import {
-  addCalendar,
-  addService,
-  addWebhookEndpoint,
-  book,
-  bookConfirmed,
-  bookingRow,
-  deliveriesOf,
-  localAt,
-  messagesTo,
-  newCustomer,
-  setNow,
-  updateWorkspace,
-} from "../helpers/bookings";
+import { book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { addPaidService } from "../helpers/payments";
 import { currentDb } from "../helpers/setup-file";
+import { addCalendar, addService, addWebhookEndpoint, updateWorkspace } from "../helpers/factories";
 
 let ipCounter = 0;
 /** A fresh client IP per call: the keyless routes share a 30-a-minute budget per IP. */
@@ -265,7 +253,7 @@ describe("POST /v1/public/bookings/{token}/reschedule", () => {
     expectError(await reschedule(token, { starts_at: localAt(ws, 4, "20:00") }), 422, "outside_working_hours", "starts_at");
     // Not an offered start (in the past): refused like a new booking's starts_at.
     expectError(await reschedule(token, { starts_at: localAt(ws, -1, "10:00") }), 422, "validation_failed", "starts_at");
-    const second = await addCalendar(ws, "Robin");
+    const second = (await addCalendar(ws, { name: "Robin" })).id;
     expectError(await reschedule(token, { starts_at: localAt(ws, 4, "14:00"), staff_id: second }), 422, "validation_failed", "staff_id");
     expectError(await reschedule(token, { starts_at: localAt(ws, 4, "14:00"), staff_id: "00000000-0000-4000-8000-000000000000" }), 422, "validation_failed", "staff_id");
     expect((await bookingRow(created.id)).startsAt.toISOString()).toBe(new Date(created.starts_at).toISOString());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
-import { addService, book, bookingRow, localAt } from "../helpers/bookings";
+import { book, bookingRow, localAt } from "../helpers/bookings";
+import { addService } from "../helpers/factories";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 
 /** DECISIONS §12: `customer.timezone` on POST /v1/bookings. */

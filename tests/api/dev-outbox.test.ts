@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { setConfigForTesting } from "@/lib/config";
 import { api } from "../helpers/api";
-import { updateWorkspace } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
 import { HOSTILE_BUSINESS, HOSTILE_CUSTOMER, LATER, STARTS_AT, workspaceName } from "../helpers/outbox";
-import { queueMessage, seedBooking } from "../helpers/seed-booking";
+import { queueMessage } from "../helpers/outbox";
+import { seedBooking, updateWorkspace } from "../helpers/factories";
 
 describe("/dev/outbox", () => {
   it("lists messages newest first, filtered by recipient, with codes and links", async () => {

@@ -9,12 +9,13 @@ import { setMessageTransportsForTesting, type Mailer } from "@/lib/notifications
 import { setClockOffset } from "@/lib/time/clock";
 import { api } from "../helpers/api";
 import { newWorkspace } from "../helpers/fixtures";
-import { addService, book, setNow, updateWorkspace } from "../helpers/bookings";
+import { book, setNow } from "../helpers/bookings";
 import { findPart, parseMime } from "../helpers/mime";
 import { captureMailer, HOSTILE_BUSINESS, HOSTILE_CUSTOMER, outboxRows, runJobs, STARTS_AT, workspaceName } from "../helpers/outbox";
-import { queueMessage, seedBooking } from "../helpers/seed-booking";
+import { queueMessage } from "../helpers/outbox";
 import { parseCalendar } from "../helpers/ical";
 import { currentDb } from "../helpers/setup-file";
+import { addService, seedBooking, updateWorkspace } from "../helpers/factories";
 
 afterEach(() => setMessageTransportsForTesting(undefined));
 

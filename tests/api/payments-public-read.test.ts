@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { BookingPaymentState } from "@/lib/payments/schemas";
 import { api } from "../helpers/api";
-import { addService, book, localAt, setNow, updateWorkspace } from "../helpers/bookings";
+import { book, localAt, setNow } from "../helpers/bookings";
 import { paymentOf } from "../helpers/payments";
 import { bookPaidOnStripe, stripeSays, useStripeStandIn } from "../helpers/stripe-setup";
+import { addService, updateWorkspace } from "../helpers/factories";
 
 /** The public booking read's `payment` (spec: BookingPaymentState), on Stripe via the stand-in. */
 const { standIn } = useStripeStandIn();

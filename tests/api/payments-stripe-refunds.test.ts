@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getStripeClient } from "@/lib/payments/stripe-processor";
 import { api } from "../helpers/api";
-import { addService, addWebhookEndpoint, book, bookingRow, deliveriesOf, setNow } from "../helpers/bookings";
+import { book, bookingRow, deliveriesOf, setNow } from "../helpers/bookings";
 import { isEventRecorded, paymentOf, runPaymentSweeps, sendStripeEvent } from "../helpers/payments";
 import { bookPaidOnStripe, stripeSays, useStripeStandIn, type PaidBooking } from "../helpers/stripe-setup";
+import { addService, addWebhookEndpoint } from "../helpers/factories";
 
 /** Refunds, late success and lapsed holds on Stripe Connect (stripe-node against the stand-in). */
 const { standIn } = useStripeStandIn();

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { setConfigForTesting } from "@/lib/config";
 import { api } from "../helpers/api";
-import { addWebhookEndpoint, bookingRow, deliveriesOf, messagesTo } from "../helpers/bookings";
+import { bookingRow, deliveriesOf, messagesTo } from "../helpers/bookings";
 import { expectError } from "../helpers/fixtures";
 import { isEventRecorded, paymentOf, postStripeEvent, sendStripeEvent, stripeEvent, WEBHOOK_SECRET } from "../helpers/payments";
 import { bookPaidOnStripe, stripeSays, useStripeStandIn } from "../helpers/stripe-setup";
+import { addWebhookEndpoint } from "../helpers/factories";
 
 /** The paid flow on Stripe Connect: stripe-node against the local stand-in, signed webhook events. */
 const { standIn } = useStripeStandIn();

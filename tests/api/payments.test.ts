@@ -5,10 +5,11 @@ import { bookings, services } from "@/lib/db/schema";
 import { DUE_WORK_SWEEPS } from "@/lib/jobs/sweeps";
 import { abandonedPaymentSweep, dueRefundSweep } from "@/lib/payments/sweeps";
 import { api } from "../helpers/api";
-import { addService, addWebhookEndpoint, book, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow, updateWorkspace } from "../helpers/bookings";
+import { book, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 import { addPaidService, devPayment, paymentOf, paymentsOf, runPaymentSweeps, testIntentOf } from "../helpers/payments";
 import { currentDb } from "../helpers/setup-file";
+import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 
 /**
  * The paid flow in the embedded default: no Stripe keys, so the test-mode processor stands in
@@ -58,6 +59,7 @@ describe("creating a booking for a paid service", () => {
 
   it("refuses a paid service while the workspace has no connected account (422 service_id) and writes nothing", async () => {
     const ws = await newWorkspace();
+    await connectPaymentAccount(ws);
     const service = await addService(ws, { paymentMode: "full", priceCents: 4_500 });
     await updateWorkspace(ws, { stripeAccountId: null });
     const response = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "10:00") });

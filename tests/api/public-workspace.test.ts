@@ -6,6 +6,7 @@ import { currentDb } from "../helpers/setup-file";
 import { apiKeys, categories, questions, serviceStaff, services, staff, workspaces } from "@/lib/db/schema";
 import { PublicBootstrap } from "@/lib/public/schemas";
 import { setClockOffset } from "@/lib/time/clock";
+import { addCalendar, addService, offerService } from "../helpers/factories";
 
 const WORKSPACE_FIELDS = [
   "allow_staff_choice",
@@ -36,22 +37,8 @@ let ipCounter = 0;
 const bootstrap = (slug: string, ip = `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`) =>
   api.get(`/v1/public/workspaces/${slug}`, { headers: { "X-Forwarded-For": ip } });
 
-async function addService(workspaceId: string, values: Partial<typeof services.$inferInsert> = {}) {
-  const [row] = await currentDb()
-    .db.insert(services)
-    .values({ workspaceId, name: "Cut", durationMinutes: 30, ...values })
-    .returning();
-  return row!;
-}
 
-async function addCalendar(workspaceId: string, values: Partial<typeof staff.$inferInsert> = {}) {
-  const [row] = await currentDb().db.insert(staff).values({ workspaceId, name: "Sam", ...values }).returning();
-  return row!;
-}
 
-async function offer(workspaceId: string, serviceId: string, staffId: string) {
-  await currentDb().db.insert(serviceStaff).values({ workspaceId, serviceId, staffId });
-}
 
 describe("GET /v1/public/workspaces/{slug}", () => {
   it("answers a fresh workspace with no key: exactly the spec's workspace fields, its pk and empty arrays", async () => {
@@ -80,18 +67,18 @@ describe("GET /v1/public/workspaces/{slug}", () => {
   it("lists only active services offered by an active calendar, and only calendars offering one of them", async () => {
     const ws = await newWorkspace();
     await currentDb().db.update(workspaces).set({ stripeAccountId: "acct_1Bootstrap" }).where(eq(workspaces.id, ws.id));
-    const bookable = await addService(ws.id, { name: "Bookable", priceCents: 2_500, paymentMode: "deposit_percent", depositPercent: 25, description: "Wash & cut" });
-    const inactive = await addService(ws.id, { name: "Retired", active: false });
-    const orphan = await addService(ws.id, { name: "Nobody offers it" });
-    const onlyInactiveCalendar = await addService(ws.id, { name: "Only a retired calendar" });
-    const retiredCalendar = await addCalendar(ws.id, { name: "Retired", active: false });
-    const idleCalendar = await addCalendar(ws.id, { name: "Idle" });
-    const titled = await addCalendar(ws.id, { name: "Kim", title: "Senior stylist", bio: "Ten years <b>cutting</b>" });
-    await offer(ws.id, bookable.id, ws.staffId);
-    await offer(ws.id, bookable.id, titled.id);
-    await offer(ws.id, inactive.id, idleCalendar.id);
-    await offer(ws.id, onlyInactiveCalendar.id, retiredCalendar.id);
-    await offer(ws.id, bookable.id, retiredCalendar.id);
+    const bookable = await addService(ws, { durationMinutes: 30, name: "Bookable", priceCents: 2_500, paymentMode: "deposit_percent", depositPercent: 25, description: "Wash & cut" }, []);
+    const inactive = await addService(ws, { durationMinutes: 30, name: "Retired", active: false }, []);
+    const orphan = await addService(ws, { durationMinutes: 30, name: "Nobody offers it" }, []);
+    const onlyInactiveCalendar = await addService(ws, { durationMinutes: 30, name: "Only a retired calendar" }, []);
+    const retiredCalendar = await addCalendar(ws, { hours: [], name: "Retired", active: false });
+    const idleCalendar = await addCalendar(ws, { hours: [], name: "Idle" });
+    const titled = await addCalendar(ws, { hours: [], name: "Kim", title: "Senior stylist", bio: "Ten years <b>cutting</b>" });
+    await offerService(ws, bookable.id, ws.staffId);
+    await offerService(ws, bookable.id, titled.id);
+    await offerService(ws, inactive.id, idleCalendar.id);
+    await offerService(ws, onlyInactiveCalendar.id, retiredCalendar.id);
+    await offerService(ws, bookable.id, retiredCalendar.id);
 
     const response = await bootstrap(ws.slug);
     expect(response.status).toBe(200);
@@ -118,18 +105,18 @@ describe("GET /v1/public/workspaces/{slug}", () => {
   it("shows a misconfigured paid service with a null payment amount, not bookable", async () => {
     const ws = await newWorkspace();
     await currentDb().db.update(workspaces).set({ stripeAccountId: "acct_1Bootstrap" }).where(eq(workspaces.id, ws.id));
-    const broken = await addService(ws.id, { paymentMode: "full", priceCents: null });
-    await offer(ws.id, broken.id, ws.staffId);
+    const broken = await addService(ws, { name: "Cut", durationMinutes: 30, paymentMode: "full", priceCents: null }, []);
+    await offerService(ws, broken.id, ws.staffId);
     const response = await bootstrap(ws.slug);
     expect(response.body.services).toEqual([expect.objectContaining({ id: broken.id, payment_mode: "full", payment_amount_cents: null, bookable: false })]);
   });
 
   it("marks a paid service bookable only once the business can take its payment (stripe_account_id)", async () => {
     const ws = await newWorkspace();
-    const free = await addService(ws.id, { name: "Free" });
-    const paid = await addService(ws.id, { name: "Paid", paymentMode: "full", priceCents: 3_000 });
-    await offer(ws.id, free.id, ws.staffId);
-    await offer(ws.id, paid.id, ws.staffId);
+    const free = await addService(ws, { durationMinutes: 30, name: "Free" }, []);
+    const paid = await addService(ws, { durationMinutes: 30, name: "Paid", paymentMode: "full", priceCents: 3_000 }, []);
+    await offerService(ws, free.id, ws.staffId);
+    await offerService(ws, paid.id, ws.staffId);
     const bookableById = async () =>
       Object.fromEntries((await bootstrap(ws.slug)).body.services.map((service: { id: string; bookable: boolean }) => [service.id, service.bookable]));
     expect(await bookableById()).toEqual({ [free.id]: true, [paid.id]: false });
@@ -180,9 +167,9 @@ describe("GET /v1/public/workspaces/{slug}", () => {
     const [first] = await db.insert(categories).values({ workspaceId: ws.id, name: "First", position: 1 }).returning();
     const [tieA] = await db.insert(categories).values({ workspaceId: ws.id, name: "Tie A", position: 3, createdAt: new Date("2026-01-01T00:00:00Z") }).returning();
     const [tieB] = await db.insert(categories).values({ workspaceId: ws.id, name: "Tie B", position: 3, createdAt: new Date("2026-01-02T00:00:00Z") }).returning();
-    const listed = await addService(ws.id, { name: "Listed", categoryId: first!.id });
-    const hidden = await addService(ws.id, { name: "Hidden", active: false });
-    await offer(ws.id, listed.id, ws.staffId);
+    const listed = await addService(ws, { durationMinutes: 30, name: "Listed", categoryId: first!.id }, []);
+    const hidden = await addService(ws, { durationMinutes: 30, name: "Hidden", active: false }, []);
+    await offerService(ws, listed.id, ws.staffId);
     const [everyone] = await db.insert(questions).values({ workspaceId: ws.id, label: "Notes?", type: "long_text", position: 2 }).returning();
     const [scoped] = await db
       .insert(questions)

@@ -4,6 +4,7 @@ import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { categories, services, staff } from "@/lib/db/schema";
+import { addCalendar, addCategory } from "../helpers/factories";
 
 /** PUT /v1/services/{id}/staff and /category: which calendars offer a service, and its category. */
 const BASIC = { name: "Haircut", duration_minutes: 45, payment_mode: "none" };
@@ -14,15 +15,7 @@ async function createOk(ws: TestWorkspace, body: Record<string, unknown> = BASIC
   return response.body;
 }
 
-async function addCategory(ws: TestWorkspace, name = "Hair") {
-  const [row] = await currentDb().db.insert(categories).values({ workspaceId: ws.id, name }).returning();
-  return row!;
-}
 
-async function addCalendar(ws: TestWorkspace, name = "Kim", active = true) {
-  const [row] = await currentDb().db.insert(staff).values({ workspaceId: ws.id, name, active }).returning();
-  return row!;
-}
 
 let ipCounter = 0;
 const publicPage = (ws: TestWorkspace) => api.get(`/v1/public/workspaces/${ws.slug}`, { headers: { "X-Forwarded-For": `10.5.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` } });
@@ -31,8 +24,8 @@ describe("PUT /v1/services/{id}/staff", () => {
   it("replaces the whole set, echoes staff_ids, collapses duplicates, and [] makes the service unbookable", async () => {
     const ws = await newWorkspace();
     const service = await createOk(ws);
-    const kim = await addCalendar(ws, "Kim");
-    const lee = await addCalendar(ws, "Lee");
+    const kim = await addCalendar(ws, { name: "Kim" });
+    const lee = await addCalendar(ws, { name: "Lee" });
 
     const set = await api.put(`/v1/services/${service.id}/staff`, { key: ws.sk, body: { staff_ids: [kim.id, ws.staffId, kim.id] } });
     expect(set.status).toBe(200);
@@ -67,7 +60,7 @@ describe("PUT /v1/services/{id}/staff", () => {
   it("accepts an inactive calendar, which offers nothing while inactive", async () => {
     const ws = await newWorkspace();
     const service = await createOk(ws);
-    const resting = await addCalendar(ws, "Resting", false);
+    const resting = await addCalendar(ws, { name: "Resting", active: false });
     expect((await api.put(`/v1/services/${service.id}/staff`, { key: ws.sk, body: { staff_ids: [resting.id] } })).body).toEqual({ staff_ids: [resting.id] });
     expect((await publicPage(ws)).body).toMatchObject({ services: [], staff: [] });
   });
@@ -84,7 +77,7 @@ describe("PUT /v1/services/{id}/category", () => {
   it("files a service under a category and back to none, answering the service with its links", async () => {
     const ws = await newWorkspace();
     const service = await createOk(ws);
-    const category = await addCategory(ws);
+    const category = await addCategory(ws, { name: "Hair" });
     const set = await api.put(`/v1/services/${service.id}/category`, { key: ws.sk, body: { category_id: category.id } });
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ ...service, category_id: category.id, staff_ids: [] });
@@ -96,7 +89,7 @@ describe("PUT /v1/services/{id}/category", () => {
     const ws = await newWorkspace();
     const other = await newWorkspace();
     const service = await createOk(ws);
-    const theirs = await addCategory(other);
+    const theirs = await addCategory(other, { name: "Hair" });
     const put = (body: unknown) => api.put(`/v1/services/${service.id}/category`, { key: ws.sk, body });
     expectError(await put({ category_id: theirs.id }), 422, "validation_failed", "category_id");
     expectError(await put({ category_id: "4f1c1d8e-0000-4000-8000-000000000000" }), 422, "validation_failed", "category_id");

@@ -5,6 +5,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 import { currentDb } from "../helpers/setup-file";
 import { categories, services, staff } from "@/lib/db/schema";
 import { ServiceFull, ServiceListItem } from "@/lib/services/schemas";
+import { addCalendar, addCategory } from "../helpers/factories";
 
 const FULL_VIEW_FIELDS = [
   "active",
@@ -34,15 +35,7 @@ async function createOk(ws: TestWorkspace, body: Record<string, unknown> = BASIC
   return response.body;
 }
 
-async function addCategory(ws: TestWorkspace, name = "Hair") {
-  const [row] = await currentDb().db.insert(categories).values({ workspaceId: ws.id, name }).returning();
-  return row!;
-}
 
-async function addCalendar(ws: TestWorkspace, name = "Kim", active = true) {
-  const [row] = await currentDb().db.insert(staff).values({ workspaceId: ws.id, name, active }).returning();
-  return row!;
-}
 
 const publicPage = (ws: TestWorkspace) => api.get(`/v1/public/workspaces/${ws.slug}`, { headers: { "X-Forwarded-For": `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
 
@@ -177,7 +170,7 @@ describe("POST /v1/services", () => {
     const ws = await newWorkspace();
     expectError(await create(ws, null), 422, "validation_failed");
     expectError(await create(ws, [BASIC]), 422, "validation_failed");
-    const category = await addCategory(ws);
+    const category = await addCategory(ws, { name: "Hair" });
     const created = await createOk(ws, { ...BASIC, colour: "red", active: false, category_id: category.id, payment_amount_cents: 999 });
     expect(created).not.toHaveProperty("colour");
     expect(created.active).toBe(true);
@@ -190,7 +183,7 @@ describe("POST /v1/services", () => {
 describe("PUT /v1/services/{id}", () => {
   it("replaces every field, omitted ones at their zero value, keeping active, category and calendars", async () => {
     const ws = await newWorkspace();
-    const category = await addCategory(ws);
+    const category = await addCategory(ws, { name: "Hair" });
     const original = await createOk(ws, {
       name: "Colour",
       duration_minutes: 90,
@@ -207,7 +200,7 @@ describe("PUT /v1/services/{id}", () => {
     await api.post(`/v1/services/${original.id}/deactivate`, { key: ws.sk });
     await api.put(`/v1/services/${original.id}/category`, { key: ws.sk, body: { category_id: category.id } });
     await api.put(`/v1/services/${original.id}/staff`, { key: ws.sk, body: { staff_ids: [ws.staffId] } });
-    const other = await addCategory(ws, "Other");
+    const other = await addCategory(ws, { name: "Other" });
 
     const replaced = await api.put(`/v1/services/${original.id}`, {
       key: ws.sk,
@@ -264,9 +257,9 @@ describe("GET /v1/services", () => {
     const second = await createOk(ws, { ...BASIC, name: "Second" });
     const third = await createOk(ws, { ...BASIC, name: "Third" });
     await api.post(`/v1/services/${second.id}/deactivate`, { key: ws.sk });
-    const kim = await addCalendar(ws);
+    const kim = await addCalendar(ws, { name: "Kim" });
     await api.put(`/v1/services/${third.id}/staff`, { key: ws.sk, body: { staff_ids: [kim.id, ws.staffId] } });
-    const category = await addCategory(ws);
+    const category = await addCategory(ws, { name: "Hair" });
     await api.put(`/v1/services/${first.id}/category`, { key: ws.sk, body: { category_id: category.id } });
 
     const listed = await api.get("/v1/services", { key: ws.sk });

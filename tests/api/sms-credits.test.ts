@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { accounts } from "@/lib/db/schema";
 import { setClockOffset } from "@/lib/time/clock";
 import { api } from "../helpers/api";
-import { addService, book, localAt, updateWorkspace } from "../helpers/bookings";
+import { book, localAt } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
 import { LATER, outboxRows, runJobs, STARTS_AT } from "../helpers/outbox";
-import { queueMessage, seedBooking } from "../helpers/seed-booking";
+import { queueMessage } from "../helpers/outbox";
 import { currentDb } from "../helpers/setup-file";
+import { addService, seedBooking, updateWorkspace } from "../helpers/factories";
 
 describe("SMS credits", () => {
   async function smsWorkspace(plan: "free" | "starter", account: Partial<typeof accounts.$inferInsert>) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
-import { addService, book, bookConfirmed, clientIpOf, latestCodeFor, localAt, newCustomer, updateWorkspace } from "../helpers/bookings";
+import { book, bookConfirmed, clientIpOf, latestCodeFor, localAt, newCustomer } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
 import { registerEndpoint, runJobs, useWebhookReceivers } from "../helpers/webhooks";
+import { addService, updateWorkspace } from "../helpers/factories";
 
 /** The booking routes end to end: each change reaches a real receiver as the spec's event. */
 const startReceiver = useWebhookReceivers();

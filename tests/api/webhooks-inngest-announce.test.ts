@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setConfigForTesting } from "@/lib/config";
 import { inngest } from "@/lib/jobs/inngest-client";
 import { api } from "../helpers/api";
-import { addService, bookConfirmed, deliveriesOf, localAt } from "../helpers/bookings";
+import { bookConfirmed, deliveriesOf, localAt } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
+import { addService } from "../helpers/factories";
 
 /**
  * With Inngest configured, every booking change hands its new webhook deliveries to Inngest

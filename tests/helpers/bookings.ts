@@ -1,84 +1,17 @@
 import { and, desc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { expect } from "vitest";
-import {
-  bookings,
-  outboxMessages,
-  questions,
-  serviceStaff,
-  services,
-  staff,
-  webhookDeliveries,
-  webhookEndpoints,
-  workingHours,
-  workspaces,
-  type BookingRow,
-  type QuestionRow,
-  type ServiceRow,
-  type WorkspaceRow,
-} from "@/lib/db/schema";
-import { seal } from "@/lib/secrets/seal";
+import { bookings, outboxMessages, webhookDeliveries, type BookingRow } from "@/lib/db/schema";
 import { setClockOffset } from "@/lib/time/clock";
 import { api, type ApiResponse } from "./api";
 import type { TestWorkspace } from "./fixtures";
 import { currentDb } from "./setup-file";
 
 /**
- * Catalogue rows for booking tests, written with drizzle (the catalogue routes are another
- * engineer's), plus readers for what a booking leaves behind (outbox, webhook deliveries).
+ * Booking calls and readers for what a booking leaves behind (outbox, webhook deliveries);
+ * the rows a test starts from come from ./factories.
  */
 const db = () => currentDb().db;
-
-export type Block = { weekday: number; startMinute: number; endMinute: number };
-/** 09:00–17:00 every day of the week. */
-export const EVERY_DAY_9_TO_5: Block[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 540, endMinute: 1020 }));
-
-export async function setWorkingHours(ws: TestWorkspace, staffId: string, blocks: Block[] = EVERY_DAY_9_TO_5): Promise<void> {
-  await db().delete(workingHours).where(eq(workingHours.staffId, staffId));
-  if (blocks.length > 0) await db().insert(workingHours).values(blocks.map((block) => ({ ...block, workspaceId: ws.id, staffId })));
-}
-
-export async function addCalendar(ws: TestWorkspace, name = "Robin", blocks: Block[] = EVERY_DAY_9_TO_5): Promise<string> {
-  const [row] = await db().insert(staff).values({ workspaceId: ws.id, name }).returning();
-  await setWorkingHours(ws, row!.id, blocks);
-  return row!.id;
-}
-
-/**
- * A service offered by the given calendars (default: the workspace's first, with 9–5 hours
- * every day). A paid service also connects the workspace's (test-mode) payment account.
- */
-export async function addService(
-  ws: TestWorkspace,
-  fields: Partial<typeof services.$inferInsert> = {},
-  staffIds: string[] = [ws.staffId],
-): Promise<ServiceRow> {
-  if (fields.paymentMode && fields.paymentMode !== "none") await updateWorkspace(ws, { stripeAccountId: "acct_test_bookings" });
-  const [service] = await db()
-    .insert(services)
-    .values({ workspaceId: ws.id, name: "Haircut", durationMinutes: 60, ...fields })
-    .returning();
-  for (const staffId of staffIds) {
-    const hasHours = await db().select().from(workingHours).where(eq(workingHours.staffId, staffId));
-    if (hasHours.length === 0) await setWorkingHours(ws, staffId);
-    await db().insert(serviceStaff).values({ workspaceId: ws.id, serviceId: service!.id, staffId });
-  }
-  return service!;
-}
-
-export async function updateWorkspace(ws: TestWorkspace, fields: Partial<WorkspaceRow>): Promise<void> {
-  await db().update(workspaces).set(fields).where(eq(workspaces.id, ws.id));
-}
-
-export async function addQuestion(ws: TestWorkspace, fields: Partial<typeof questions.$inferInsert> & { label: string; type: QuestionRow["type"] }): Promise<QuestionRow> {
-  const [row] = await db().insert(questions).values({ workspaceId: ws.id, ...fields }).returning();
-  return row!;
-}
-
-export async function addWebhookEndpoint(ws: TestWorkspace, events = ["booking.created", "booking.cancelled", "booking.rescheduled"]): Promise<string> {
-  const [row] = await db().insert(webhookEndpoints).values({ workspaceId: ws.id, url: "https://hooks.example.com/in", events, secretSealed: seal("whsec_test") }).returning();
-  return row!.id;
-}
 
 /** The webhook deliveries written for a workspace, oldest first: [event type, booking id, payload]. */
 export async function deliveriesOf(ws: TestWorkspace): Promise<{ type: string; bookingId: string; payload: any }[]> {

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { createTransport } from "nodemailer";
 import { outboxMessages, workspaces } from "@/lib/db/schema";
+import { withTransaction } from "@/lib/db/transaction";
+import { queueBookingMessages, type BookingMessageKind } from "@/lib/notifications/queue-booking-messages";
 import { createNodemailerMailer } from "@/lib/notifications/transports";
 import { api } from "./api";
 import { currentDb } from "./setup-file";
@@ -44,4 +46,9 @@ export async function outboxRows(to: string) {
 export async function workspaceName(id: string): Promise<string> {
   const [row] = await currentDb().db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, id));
   return row!.name;
+}
+
+/** Queues a booking message in its own transaction, as a booking verb would. */
+export async function queueMessage(bookingId: string, kind: BookingMessageKind, extra: { code?: string; previousStartsAt?: Date; now?: Date } = {}) {
+  await withTransaction(currentDb(), (tx) => queueBookingMessages(tx, { kind, bookingId, now: extra.now ?? new Date(), ...extra }));
 }

@@ -7,9 +7,9 @@ import { runDueWork } from "@/lib/jobs/run-due-work";
 import { abandonedPaymentSweep, dueRefundSweep } from "@/lib/payments/sweeps";
 import { loadClock } from "@/lib/time/clock";
 import { api, type ApiResponse } from "./api";
-import { addService } from "./bookings";
 import type { TestWorkspace } from "./fixtures";
 import { currentDb } from "./setup-file";
+import { addService } from "./factories";
 
 const db = () => currentDb().db;
 

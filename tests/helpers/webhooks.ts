@@ -7,9 +7,9 @@ import { loadClock, readClockOffset, setClockOffset } from "@/lib/time/clock";
 import { recordBookingEvent, type WebhookEventType } from "@/lib/webhooks/record-booking-event";
 import { api } from "./api";
 import type { TestWorkspace } from "./fixtures";
-import { seedBooking } from "./seed-booking";
 import { currentDb } from "./setup-file";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
+import { seedBooking } from "./factories";
 
 export const ALL_EVENTS: WebhookEventType[] = ["booking.created", "booking.cancelled", "booking.rescheduled"];
 

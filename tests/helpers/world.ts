@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import { api } from "./api";
 import { newWorkspace, type TestWorkspace } from "./fixtures";
-import { seedBooking } from "./seed-booking";
 import { emitBookingEvent } from "./webhooks";
+import { seedBooking } from "./factories";
 
 /** A workspace holding one of every kind of record, made through the API where one exists. */
 export type World = TestWorkspace & {
