@@ -51,6 +51,14 @@ export const E164Phone = z.string().regex(/^\+[1-9]\d{7,14}$/, "must be an E.164
 
 export const PlainText = (max: number) => z.string().max(max);
 
+/**
+ * `value` narrowed to the fields `schema` declares, in the schema's order: how a view derived
+ * with `.pick`/`.extend` is serialized from the one fuller serialization of its record.
+ */
+export function pickDeclared<S extends z.ZodObject>(schema: S, value: z.output<S> & Record<string, unknown>): z.output<S> {
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, value[key]])) as z.output<S>;
+}
+
 export const ListEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 

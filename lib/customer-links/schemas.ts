@@ -3,6 +3,7 @@ import { BookingStatus, CancelBookingBody, RescheduleBookingBody } from "@/lib/b
 import { BookingPaymentState } from "@/lib/payments/schemas";
 import { DateTimeOutput, Uuid } from "@/lib/schemas";
 import { ServiceCustomer } from "@/lib/services/schemas";
+import { PublicWorkspace } from "@/lib/public/schemas";
 import { StaffCustomer } from "@/lib/staff/schemas";
 
 /**
@@ -44,22 +45,25 @@ export const PublicBookingDetails = z
   })
   .meta({ id: "PublicBookingDetails" });
 
-export const PublicBookingWorkspace = z
-  .object({
-    slug: z.string(),
-    name: z.string(),
-    timezone: z.string().meta({ description: "IANA zone name." }),
-    currency: z.string(),
-    vertical: z.string(),
-    publishable_key: z.string().nullable().meta({
+/** What the manage page shows of the business, picked from the public workspace. */
+export const PublicBookingWorkspace = PublicWorkspace.pick({
+  slug: true,
+  name: true,
+  timezone: true,
+  currency: true,
+  vertical: true,
+  publishable_key: true,
+  blurb: true,
+  terms_url: true,
+  website_url: true,
+  instagram_url: true,
+  maps_url: true,
+  confirmation_note: true,
+})
+  .extend({
+    publishable_key: PublicWorkspace.shape.publishable_key.meta({
       description: "The workspace's usable pk_ key; null when it has none, in which case rescheduling is unavailable but viewing and cancelling work.",
     }),
-    blurb: z.string().nullable(),
-    terms_url: z.string().nullable(),
-    website_url: z.string().nullable(),
-    instagram_url: z.string().nullable(),
-    maps_url: z.string().nullable(),
-    confirmation_note: z.string().nullable(),
   })
   .meta({ id: "PublicBookingWorkspace" });
 

@@ -1,22 +1,17 @@
-import type { BookingRow, CustomerRow, PaymentRow, ServiceRow, StaffRow, WorkspaceRow } from "@/lib/db/schema";
+import type { BookingDetails } from "@/lib/bookings/load-booking-details";
+import type { PaymentRow } from "@/lib/db/schema";
 import { canCustomerCancel, canCustomerReschedule, isCancelCutoffPassed } from "@/lib/bookings/customer-policy";
 import { isLiveHold } from "@/lib/bookings/holds";
 import { effectiveStatus } from "@/lib/bookings/serialize";
 import { toServiceCustomer } from "@/lib/services/serialize";
 import { toStaffCustomer } from "@/lib/staff/serialize";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
-import type { PublicBooking } from "./schemas";
+import { pickDeclared } from "@/lib/schemas";
+import { toWorkspaceSettings } from "@/lib/workspaces/serialize";
+import { PublicBookingWorkspace, type PublicBooking } from "./schemas";
 import { toBookingPaymentState } from "./payment-state";
 
-export type PublicBookingRows = {
-  booking: BookingRow;
-  workspace: WorkspaceRow;
-  service: ServiceRow;
-  staff: StaffRow;
-  customer: CustomerRow;
-  payment: PaymentRow | null;
-  publishableKey: string | null;
-};
+export type PublicBookingRows = BookingDetails & { payment: PaymentRow | null; publishableKey: string | null };
 
 /**
  * The public booking read. can_cancel, can_reschedule and cancel_cutoff_passed come from the
@@ -44,20 +39,7 @@ export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooki
   if (payment) details.payment = toBookingPaymentState({ payment, booking, workspace, now });
   return {
     booking: details,
-    workspace: {
-      slug: workspace.slug,
-      name: workspace.name,
-      timezone: workspace.timezone,
-      currency: workspace.currency,
-      vertical: workspace.vertical,
-      publishable_key: rows.publishableKey,
-      blurb: workspace.blurb,
-      terms_url: workspace.termsUrl,
-      website_url: workspace.websiteUrl,
-      instagram_url: workspace.instagramUrl,
-      maps_url: workspace.mapsUrl,
-      confirmation_note: workspace.confirmationNote,
-    },
+    workspace: pickDeclared(PublicBookingWorkspace, { ...toWorkspaceSettings(workspace), publishable_key: rows.publishableKey }),
   };
 }
 

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
-import { bookings, customers, outboxMessages, services, staff, workspaces } from "@/lib/db/schema";
+import { loadBookingDetails } from "@/lib/bookings/load-booking-details";
+import { outboxMessages } from "@/lib/db/schema";
 import { unseal } from "@/lib/secrets/seal";
 import { consumeSmsCredit } from "./consume-sms-credit";
 import { renderCancellationEmail } from "./templates/cancellation";
@@ -48,14 +48,7 @@ const RENDER_EMAIL: Record<BookingMessageKind, (data: BookingMessageData) => Ema
  * has SMS on, the customer gave a phone and the account still has a credit.
  */
 export async function queueBookingMessages(tx: Queryable, input: QueueBookingMessagesInput): Promise<QueuedChannels> {
-  const [row] = await tx
-    .select({ booking: bookings, workspace: workspaces, service: services, staff: staff, customer: customers })
-    .from(bookings)
-    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
-    .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.workspaceId, bookings.workspaceId)))
-    .innerJoin(staff, and(eq(staff.id, bookings.staffId), eq(staff.workspaceId, bookings.workspaceId)))
-    .innerJoin(customers, and(eq(customers.id, bookings.customerId), eq(customers.workspaceId, bookings.workspaceId)))
-    .where(eq(bookings.id, input.bookingId));
+  const row = await loadBookingDetails(tx, { bookingId: input.bookingId });
   if (!row) throw new Error(`queueBookingMessages: booking ${input.bookingId} not found`);
   if (input.kind === "verification_code" && !input.code) throw new Error("queueBookingMessages: verification_code needs the code");
 

@@ -3,34 +3,44 @@ import { Category } from "@/lib/categories/schemas";
 import { Question } from "@/lib/questions/schemas";
 import { ServiceCustomer } from "@/lib/services/schemas";
 import { StaffCustomer } from "@/lib/staff/schemas";
+import { WorkspaceSettings } from "@/lib/workspaces/schemas";
 
 /** Anything that cannot be a slug is simply not found. */
 export const PublicWorkspaceParams = z.object({ slug: z.string().regex(/^[A-Za-z0-9-]{1,100}$/) });
 
-/** The customer-facing workspace: no ids, no Stripe account, nothing internal. */
-export const PublicWorkspace = z
-  .object({
-    slug: z.string(),
-    name: z.string(),
-    timezone: z.string().meta({ description: "IANA zone name." }),
-    currency: z.string(),
+const profile = WorkspaceSettings.shape;
+
+/** The customer-facing workspace, picked from the one profile: no ids, no Stripe account, nothing internal. */
+export const PublicWorkspace = WorkspaceSettings.pick({
+  slug: true,
+  name: true,
+  timezone: true,
+  currency: true,
+  require_verification: true,
+  sms_enabled: true,
+  vertical: true,
+  booking_policy: true,
+  contact_email: true,
+  contact_phone: true,
+  blurb: true,
+  terms_url: true,
+  website_url: true,
+  instagram_url: true,
+  maps_url: true,
+  confirmation_note: true,
+  social_title: true,
+  social_description: true,
+  allow_staff_choice: true,
+  refund_policy: true,
+})
+  .extend({
     publishable_key: z.string().nullable().meta({ description: "The newest usable pk_ key (public by design); null when the workspace has none." }),
-    require_verification: z.boolean().meta({ description: "Warns that a 6-digit code follows; must not decide the next screen." }),
-    sms_enabled: z.boolean().meta({ description: "Phone stays optional regardless." }),
-    vertical: z.string().meta({ description: "Selects wording only, never mechanics." }),
-    booking_policy: z.string().nullable(),
-    contact_email: z.string().nullable(),
-    contact_phone: z.string().nullable(),
-    blurb: z.string().nullable(),
-    terms_url: z.string().nullable(),
-    website_url: z.string().nullable(),
-    instagram_url: z.string().nullable(),
-    maps_url: z.string().nullable(),
-    confirmation_note: z.string().nullable(),
-    social_title: z.string().nullable().meta({ description: "For link previews; fall back to name when null." }),
-    social_description: z.string().nullable(),
-    allow_staff_choice: z.boolean().meta({ description: "When false, offer no calendar choice and send no staff_id." }),
-    refund_policy: z.string().nullable().meta({ description: "Verbatim; disclose before a deposit service is chosen." }),
+    require_verification: profile.require_verification.meta({ description: "Warns that a 6-digit code follows; must not decide the next screen." }),
+    sms_enabled: profile.sms_enabled.meta({ description: "Phone stays optional regardless." }),
+    vertical: profile.vertical.meta({ description: "Selects wording only, never mechanics." }),
+    social_title: profile.social_title.meta({ description: "For link previews; fall back to name when null." }),
+    allow_staff_choice: profile.allow_staff_choice.meta({ description: "When false, offer no calendar choice and send no staff_id." }),
+    refund_policy: profile.refund_policy.meta({ description: "Verbatim; disclose before a deposit service is chosen." }),
   })
   .meta({ id: "PublicWorkspace" });
 export type PublicWorkspace = z.infer<typeof PublicWorkspace>;

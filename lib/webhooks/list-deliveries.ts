@@ -4,15 +4,13 @@ import { pageClauses, toPage, type Page } from "@/lib/db/pagination";
 import type { ServiceContext } from "@/lib/context";
 import { getEndpointOrThrow } from "./manage-endpoints";
 import { toWebhookDelivery } from "./serialize";
-import type { WebhookDelivery } from "./schemas";
+import type { WebhookDeliveryPage } from "./schemas";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
-/** The spec's deliveries page: next_cursor is absent (not null) on the last page. */
-export type DeliveryPage = { data: WebhookDelivery[]; next_cursor?: string };
 
 /** One endpoint's delivery history, newest first, optionally one status only. */
-export async function listDeliveries({ ctx, endpointId, page, status }: { ctx: Ctx; endpointId: string; page: Page; status?: DeliveryStatus }): Promise<DeliveryPage> {
+export async function listDeliveries({ ctx, endpointId, page, status }: { ctx: Ctx; endpointId: string; page: Page; status?: DeliveryStatus }): Promise<WebhookDeliveryPage> {
   await getEndpointOrThrow({ ctx, id: endpointId });
   const { where, orderBy } = pageClauses({ createdAt: webhookDeliveries.createdAt, id: webhookDeliveries.id }, page);
   const rows = await ctx.db

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, arrayContains, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
-import { bookings, customers, services, staff, webhookDeliveries, webhookEndpoints, workspaces } from "@/lib/db/schema";
+import { loadBookingDetails } from "@/lib/bookings/load-booking-details";
+import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 
 export const WEBHOOK_EVENT_TYPES = ["booking.created", "booking.cancelled", "booking.rescheduled"] as const;
@@ -59,21 +60,14 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
     );
   if (endpoints.length === 0) return;
 
-  const [row] = await tx
-    .select({ booking: bookings, service: services, staff, customer: customers, timezone: workspaces.timezone })
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(staff, eq(staff.id, bookings.staffId))
-    .innerJoin(customers, eq(customers.id, bookings.customerId))
-    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
-    .where(and(eq(bookings.id, input.bookingId), eq(bookings.workspaceId, input.workspaceId)));
+  const row = await loadBookingDetails(tx, { bookingId: input.bookingId, workspaceId: input.workspaceId });
   if (!row) throw new Error(`recordBookingEvent: booking ${input.bookingId} not in workspace ${input.workspaceId}`);
 
   const booking: BookingEventPayload["data"]["booking"] = {
     id: row.booking.id,
     status: row.booking.status,
-    starts_at: toZonedIso(row.booking.startsAt, row.timezone),
-    ends_at: toZonedIso(row.booking.endsAt, row.timezone),
+    starts_at: toZonedIso(row.booking.startsAt, row.workspace.timezone),
+    ends_at: toZonedIso(row.booking.endsAt, row.workspace.timezone),
     service: { id: row.service.id, name: row.service.name },
     staff: { id: row.staff.id, name: row.staff.name },
     customer: { id: row.customer.id, name: row.customer.name, email: row.customer.email, phone: row.customer.phone ?? "" },
@@ -89,7 +83,7 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
       created_at: toUtcIso(input.now),
       data:
         input.type === "booking.rescheduled"
-          ? { booking, previous_starts_at: toZonedIso(input.previousStartsAt!, row.timezone) }
+          ? { booking, previous_starts_at: toZonedIso(input.previousStartsAt!, row.workspace.timezone) }
           : { booking },
     };
     return {

@@ -71,6 +71,10 @@ export const WebhookDelivery = z
   .meta({ id: "WebhookDelivery" });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
+/** GET …/deliveries: unlike other lists, next_cursor is absent (not null) on the last page. */
+export const WebhookDeliveryPage = z.object({ data: z.array(WebhookDelivery), next_cursor: z.string().optional() });
+export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPage>;
+
 export const WebhookEndpointIdParams = z.object({ id: Uuid });
 export const WebhookDeliveryIdParams = z.object({ id: Uuid, deliveryId: Uuid });
 

@@ -97,8 +97,10 @@ export const Reminders = z
 export const StripeAccountId = z.string().regex(/^acct_[0-9A-Za-z_]{1,255}$/, "must be a Stripe account id such as acct_1A2b3C");
 
 /**
- * The workspace settings resource (GET/PATCH /v1/workspace). Plain-text fields are returned
- * exactly as stored; every nullable field is present (null when unset).
+ * The workspace settings resource (GET/PATCH /v1/workspace), and the one declaration of the
+ * workspace's profile: the customer-facing views (lib/public, lib/customer-links) pick from
+ * it. Plain-text fields are returned exactly as stored; every nullable field is present
+ * (null when unset).
  */
 export const WorkspaceSettings = z
   .object({

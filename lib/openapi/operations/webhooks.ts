@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { ListEnvelope } from "@/lib/schemas";
 import {
   CreateWebhookEndpointBody,
   ListDeliveriesQuery,
@@ -6,6 +6,7 @@ import {
   RotatedSecret,
   UpdateWebhookEndpointBody,
   WebhookDelivery,
+  WebhookDeliveryPage,
   WebhookDeliveryIdParams,
   WebhookEndpoint,
   WebhookEndpointIdParams,
@@ -40,7 +41,7 @@ export const listWebhookEndpoints = defineOperation({
   description: "Active and inactive endpoints, newest first, without secrets. next_cursor is null on the last page.",
   auth: "sk",
   query: ListWebhookEndpointsQuery,
-  response: { status: 200, schema: z.object({ data: z.array(WebhookEndpoint), next_cursor: z.string().nullable() }) },
+  response: { status: 200, schema: ListEnvelope(WebhookEndpoint) },
   errors: ["validation_failed"],
 });
 
@@ -108,7 +109,7 @@ export const listWebhookDeliveries = defineOperation({
   auth: "sk",
   params: WebhookEndpointIdParams,
   query: ListDeliveriesQuery,
-  response: { status: 200, schema: z.object({ data: z.array(WebhookDelivery), next_cursor: z.string().optional() }) },
+  response: { status: 200, schema: WebhookDeliveryPage },
   errors: ["not_found", "validation_failed"],
 });
 
