@@ -9,7 +9,7 @@ import { book, setNow } from "../helpers/bookings";
 import { countingDb } from "../helpers/counting-db";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
-import { addService, updateWorkspace } from "../helpers/factories";
+import { addService, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 
 /**
  * Availability answers are kept per instance (lib/availability/answer-cache.ts). These tests
@@ -102,6 +102,7 @@ describe("availability answers kept between changes", () => {
   it("shows a change written straight to the database (as another instance would) at once, and not one rolled back", async () => {
     await setNow("2030-06-01T12:00:30Z");
     const s = await setup({ paymentMode: "full", priceCents: 5000 });
+    await connectPaymentAccount(s.ws);
     const { db } = currentDb();
     const all = hourly(9, 16).slice(0, -1);
     expect(await starts(s)).toEqual(all);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { Booking } from "@/lib/bookings/schemas";
 import { customers } from "@/lib/db/schema";
 import { sha256Hex } from "@/lib/secrets/tokens";
 import { unseal } from "@/lib/secrets/seal";
@@ -21,7 +20,6 @@ describe("POST /v1/bookings – start states", () => {
     const response = await api.post("/v1/bookings", { key: ws.sk, body: { service_id: service.id, starts_at: startsAt, customer } });
 
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect(Booking.safeParse(response.body).success).toBe(true);
     const expectedStart = DateTime.fromISO(startsAt, { zone: ws.timezone });
     expect(response.body).toEqual({
       id: expect.any(String),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { Booking } from "@/lib/bookings/schemas";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { rescheduleBooking } from "@/lib/bookings/reschedule-booking";
 import { eq } from "drizzle-orm";
@@ -26,7 +25,6 @@ describe("POST /v1/bookings/{id}/reschedule", () => {
     const response = await reschedule(ws, booking.id, { starts_at: localAt(ws, 3, "14:00") });
 
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(Booking.safeParse(response.body).success).toBe(true);
     expect(response.body).toMatchObject({ id: booking.id, staff_id: ws.staffId, status: "confirmed", customer_id: booking.customer_id });
     expect(response.body.starts_at).toBe(localAt(ws, 3, "14:00"));
     expect(response.body.starts_at).toMatch(/\+05:30$/);

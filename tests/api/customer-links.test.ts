@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { PublicBooking } from "@/lib/customer-links/schemas";
 import { outboxMessages } from "@/lib/db/schema";
 import { api } from "../helpers/api";
 import { book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
@@ -33,7 +32,6 @@ describe("GET /v1/public/bookings/{token}", () => {
 
     const response = await read(token);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(PublicBooking.strict().safeParse(response.body).success).toBe(true);
     expect(response.body).toEqual({
       booking: {
         id: created.id,
@@ -133,7 +131,6 @@ describe("GET /v1/public/bookings/{token}", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const response = await read(created.body.access_token);
     expect(response.status).toBe(200);
-    expect(PublicBooking.strict().safeParse(response.body).success).toBe(true);
     expect(response.body.booking.status).toBe("awaiting_payment");
     expect(response.body.booking.payment).toEqual({
       status: "requires_payment",
@@ -180,7 +177,6 @@ describe("POST /v1/public/bookings/{token}/cancel", () => {
     const { created, token, customer } = await confirmedBooking(ws);
     const response = await cancel(token, { reason: "Feeling unwell" });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(PublicBooking.strict().safeParse(response.body).success).toBe(true);
     expect(response.body.booking).toMatchObject({ id: created.id, status: "cancelled", can_cancel: false, can_reschedule: false, cancel_cutoff_passed: false });
     const row = await bookingRow(created.id);
     expect(row).toMatchObject({ status: "cancelled", cancelReason: "Feeling unwell", accessTokenHash: null, accessTokenSealed: null });
@@ -234,7 +230,6 @@ describe("POST /v1/public/bookings/{token}/reschedule", () => {
     const { created, token, customer } = await confirmedBooking(ws);
     const response = await reschedule(token, { starts_at: localAt(ws, 4, "14:00") });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(PublicBooking.strict().safeParse(response.body).success).toBe(true);
     expect(response.body.booking).toMatchObject({ id: created.id, status: "confirmed", starts_at: localAt(ws, 4, "14:00"), can_reschedule: true });
     expect((await read(token)).body.booking.starts_at).toBe(localAt(ws, 4, "14:00"));
     const deliveries = await deliveriesOf(ws);
@@ -293,7 +288,6 @@ describe("POST /v1/public/bookings/{token}/extend-hold", () => {
     await setNow(new Date(firstExpiry - 2 * MINUTE));
     const once = await extendHold(token);
     expect(once.status, JSON.stringify(once.body)).toBe(200);
-    expect(PublicBooking.strict().safeParse(once.body).success).toBe(true);
     const secondExpiry = Date.parse(once.body.booking.hold_expires_at);
     expect(secondExpiry - (firstExpiry - 2 * MINUTE)).toBeGreaterThan(10 * MINUTE - 5_000);
     expect(secondExpiry - (firstExpiry - 2 * MINUTE)).toBeLessThanOrEqual(10 * MINUTE + 5_000);

@@ -5,7 +5,6 @@ import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { bookingAnswers, bookings, customers, questions } from "@/lib/db/schema";
-import { Question } from "@/lib/questions/schemas";
 import { setClockOffset } from "@/lib/time/clock";
 
 const create = (ws: TestWorkspace, body: unknown) => api.post("/v1/questions", { key: ws.sk, body });
@@ -34,7 +33,6 @@ describe("POST /v1/questions", () => {
       service_ids: [],
       position: 0,
     });
-    expect(Question.safeParse(response.body).success).toBe(true);
     expect((await create(ws, { label: "Second", type: "text" })).body.position).toBe(1);
   });
 

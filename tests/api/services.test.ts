@@ -4,7 +4,6 @@ import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { categories, services, staff } from "@/lib/db/schema";
-import { ServiceFull, ServiceListItem } from "@/lib/services/schemas";
 import { addCalendar, addCategory } from "../helpers/factories";
 
 const FULL_VIEW_FIELDS = [
@@ -62,7 +61,6 @@ describe("POST /v1/services", () => {
       deposit_percent: null,
       payment_amount_cents: null,
     });
-    expect(ServiceFull.safeParse(response.body).success).toBe(true);
   });
 
   it("stores every writable field as sent, max_advance_days 0 as 60, and the description exactly", async () => {
@@ -266,7 +264,6 @@ describe("GET /v1/services", () => {
     expect(listed.status).toBe(200);
     expect(listed.body.next_cursor).toBeNull();
     expect(listed.body.data.map((s: { name: string }) => s.name)).toEqual(["Third", "Second", "First"]);
-    for (const item of listed.body.data) expect(ServiceListItem.safeParse(item).success).toBe(true);
     expect(listed.body.data[0]).toMatchObject({ category_id: null, staff_ids: [ws.staffId, kim.id], active: true });
     expect(listed.body.data[1]).toMatchObject({ active: false, staff_ids: [] });
     expect(listed.body.data[2]).toMatchObject({ category_id: category.id, staff_ids: [] });

@@ -5,7 +5,6 @@ import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newAccount, newWorkspace, newWorkspaceOn, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { staff, workspaces } from "@/lib/db/schema";
-import { Staff } from "@/lib/staff/schemas";
 
 const createCalendar = (ws: TestWorkspace, body: unknown) => api.post("/v1/staff", { key: ws.sk, body });
 
@@ -28,7 +27,6 @@ describe("POST /v1/staff", () => {
     const response = await createCalendar(ws, { name: "Kim" });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ id: expect.any(String), name: "Kim", title: null, bio: null, active: true });
-    expect(Staff.safeParse(response.body).success).toBe(true);
     const hours = await api.get(`/v1/staff/${response.body.id}/working-hours`, { key: ws.sk });
     expect(hours.body).toEqual({ working_hours: [] });
     const service = await api.post("/v1/services", { key: ws.sk, body: { name: "Cut", duration_minutes: 30, payment_mode: "none" } });

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { TimeOff } from "@/lib/staff/schemas";
 
 const create = (ws: TestWorkspace, staffId: string, body: unknown) => api.post(`/v1/staff/${staffId}/time-off`, { key: ws.sk, body });
 
@@ -18,7 +17,6 @@ describe("POST /v1/staff/{id}/time-off", () => {
       ends_at: "2026-07-01T11:30:00-04:00",
       reason: "",
     });
-    expect(TimeOff.safeParse(response.body).success).toBe(true);
     const withNull = await create(ws, ws.staffId, { starts_at: "2026-07-02T13:00:00Z", ends_at: "2026-07-02T14:00:00Z", reason: null });
     expect(withNull.body.reason).toBe("");
   });

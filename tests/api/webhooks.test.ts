@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { setConfigForTesting } from "@/lib/config";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { unseal } from "@/lib/secrets/seal";
-import { WebhookDelivery, WebhookEndpoint } from "@/lib/webhooks/schemas";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace } from "../helpers/fixtures";
@@ -29,7 +28,6 @@ describe("POST /v1/webhook-endpoints", () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z$/),
       secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{40}$/),
     });
-    expect(WebhookEndpoint.safeParse(response.body).success).toBe(true);
 
     const [row] = await currentDb().db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, response.body.id));
     expect(row!.secretSealed).not.toContain(response.body.secret);
@@ -268,7 +266,6 @@ describe("GET /v1/webhook-endpoints/{id}/deliveries", () => {
     expect(all.body.data.map((d: { id: string }) => d.id)).toEqual(ids);
     expect(all.body.data.map((d: { event_type: string }) => d.event_type)).toEqual(["booking.cancelled", "booking.rescheduled", "booking.created"]);
     expect(all.body).not.toHaveProperty("next_cursor");
-    for (const delivery of all.body.data) expect(WebhookDelivery.safeParse(delivery).success).toBe(true);
     expect(all.body.data[0]).toEqual({
       id: ids[0],
       event_type: "booking.cancelled",

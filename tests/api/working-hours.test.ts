@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { WorkingHours } from "@/lib/staff/schemas";
 
 const put = (ws: TestWorkspace, staffId: string, body: unknown) => api.put(`/v1/staff/${staffId}/working-hours`, { key: ws.sk, body });
 const block = (weekday: number, start_minute: number, end_minute: number) => ({ weekday, start_minute, end_minute });
@@ -15,7 +14,6 @@ describe("PUT /v1/staff/{id}/working-hours", () => {
     expect(response.status).toBe(200);
     const ordered = [block(0, 0, 1440), block(1, 540, 720), block(3, 540, 720), block(3, 780, 1020), block(6, 1380, 1440)];
     expect(response.body).toEqual({ working_hours: ordered });
-    expect(WorkingHours.safeParse(response.body).success).toBe(true);
     expect((await api.get(`/v1/staff/${ws.staffId}/working-hours`, { key: ws.sk })).body).toEqual({ working_hours: ordered });
 
     // Omitted blocks are erased.

@@ -4,7 +4,6 @@ import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { bookings, customers, outboxMessages, services, staff } from "@/lib/db/schema";
-import { WorkspaceSettings, WorkspaceUsage } from "@/lib/workspaces/schemas";
 import { setClockOffset } from "@/lib/time/clock";
 
 const FULL_PATCH = {
@@ -64,7 +63,6 @@ describe("GET /v1/workspace", () => {
       reminders: [{ minutes_before: 1440, channels: ["email"] }],
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });
-    expect(WorkspaceSettings.safeParse(response.body).success).toBe(true);
   });
 
   itEnforcesAuth("workspace settings and usage", async () => {
@@ -203,7 +201,6 @@ describe("GET /v1/usage", () => {
     const fresh = await api.get("/v1/usage", { key: ws.sk });
     expect(fresh.status).toBe(200);
     expect(fresh.body).toEqual({ period_start: "2026-03-01", period_end: "2026-03-31", bookings_this_month: 0, staff: 1, sms_sent_this_month: 0 });
-    expect(WorkspaceUsage.safeParse(fresh.body).success).toBe(true);
 
     await db.insert(staff).values([{ workspaceId: ws.id, name: "Two" }, { workspaceId: ws.id, name: "Off", active: false }]);
     const sms = (workspaceId: string, createdAt: string, status: "pending" | "sent" | "failed" = "sent") => ({

@@ -1,9 +1,14 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Operation } from "@/lib/openapi/operation";
+
 /**
  * Calls the app's route handlers in process, through the same Request → Response surface
  * Next.js uses: every route file under app/ is matched by its path pattern (static segments
- * before dynamic ones, catch-alls last), exactly as the App Router does.
+ * before dynamic ones, catch-alls last), exactly as the App Router does. Every 2xx JSON body
+ * is checked against its operation's response schema (so no test has to).
  */
-type RouteModule = Record<string, (request: Request, context: { params: Promise<unknown> }) => Promise<Response>>;
+type RouteFunction = ((request: Request, context: { params: Promise<unknown> }) => Promise<Response>) & { operation?: Operation };
+type RouteModule = Record<string, RouteFunction>;
 
 const modules = import.meta.glob<RouteModule>("/app/**/route.ts");
 
@@ -65,9 +70,27 @@ export async function dispatch(request: Request): Promise<Response> {
     const module = await modules[candidate.file]!();
     const handler = module[request.method];
     if (!handler) return new Response(null, { status: 405 });
-    return handler(request, { params: Promise.resolve(params) });
+    const response = await handler(request, { params: Promise.resolve(params) });
+    await assertDeclaredShape(handler.operation, response);
+    return response;
   }
   return new Response("not found", { status: 404 });
+}
+
+/**
+ * A success body must parse with its operation's response schema and carry no field the
+ * schema does not declare (the parse strips unknown keys, so the two must stay equal).
+ */
+export async function assertDeclaredShape(operation: Operation | undefined, response: Response): Promise<void> {
+  if (!operation || response.status < 200 || response.status >= 300) return;
+  if (!(response.headers.get("content-type") ?? "").includes("json")) return;
+  const text = await response.clone().text();
+  const body: unknown = text ? JSON.parse(text) : undefined;
+  const result = operation.response.schema.safeParse(body);
+  if (!result.success) throw new Error(`${operation.id}: the ${response.status} body does not match its response schema: ${result.error.message}`);
+  if (!isDeepStrictEqual(result.data, body)) {
+    throw new Error(`${operation.id}: the ${response.status} body carries what its response schema does not declare: ${text.slice(0, 500)}`);
+  }
 }
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
