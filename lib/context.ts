@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import type { AccountRow, WorkspaceRow } from "@/lib/db/schema";
-import type { Clock } from "@/lib/time/clock";
+import { loadClock, type Clock } from "@/lib/time/clock";
 
 /**
  * Who acts. Keys come from lib/http (the bearer token), a customer from a manage token
@@ -34,6 +34,15 @@ export type JobContext = BaseContext & { actor: SystemActor };
 /** Requests carry `req_…` (lib/http), background runs `job_…`, server-rendered pages `page_…`. */
 export function newRequestId(prefix: "req" | "job" | "page" = "req"): string {
   return `${prefix}_${randomUUID().replaceAll("-", "")}`;
+}
+
+/**
+ * The app's database and its one clock, for a caller that starts from nothing: a page, the
+ * Stripe webhook, a job step. Transports and pages take their context from here, never from lib/db.
+ */
+export async function loadBaseContext(prefix: "req" | "job" | "page"): Promise<BaseContext> {
+  const db = await getDb();
+  return { db, clock: await loadClock(db), requestId: newRequestId(prefix) };
 }
 
 /** What a background job (Inngest or the in-process runner) runs its domain step with. */

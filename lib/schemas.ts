@@ -76,3 +76,21 @@ export const ErrorEnvelope = z
     }),
   })
   .meta({ id: "Error" });
+
+/** The list routes' page query (`limit`, `cursor`); lib/db/pagination turns a page into its query. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+/** `limit`: default 50, at most 200; a non-positive or unreadable value falls back to 50. */
+export const PageLimit = z
+  .unknown()
+  .transform((raw) => {
+    const value = typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(value) || value <= 0) return DEFAULT_PAGE_SIZE;
+    return Math.min(value, MAX_PAGE_SIZE);
+  })
+  .meta({ type: "integer", description: "Page size: default 50, max 200; a non-positive or invalid value gives 50." });
+
+export const PageCursor = z.string().max(512).optional().meta({ description: "The previous page's next_cursor." });
+
+export const PageQuery = z.object({ limit: PageLimit.optional(), cursor: PageCursor });

@@ -1,10 +1,8 @@
 import { headers } from "next/headers";
-import { newRequestId } from "@/lib/context";
+import { loadBaseContext } from "@/lib/context";
 import { resolveManageToken } from "@/lib/customer-links/find-booking-by-token";
 import { getPublicBooking } from "@/lib/customer-links/get-public-booking";
-import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
-import { loadClock } from "@/lib/time/clock";
 import { localeFromAcceptLanguage } from "./locale";
 import type { PublicBookingRead } from "./public-booking";
 
@@ -16,15 +14,14 @@ export type ManagePageData = { read: PublicBookingRead; locale: string; serverNo
  * them get the same page. Reads only: mail scanners prefetch these links.
  */
 export async function loadManagePage(token: string): Promise<ManagePageData | null> {
-  const db = await getDb();
-  const clock = await loadClock(db);
+  const base = await loadBaseContext("page");
   try {
-    const ctx = await resolveManageToken({ db, clock, requestId: newRequestId("page") }, token);
+    const ctx = await resolveManageToken(base, token);
     const read = await getPublicBooking({ ctx });
     return {
       read,
       locale: localeFromAcceptLanguage((await headers()).get("accept-language")),
-      serverNow: clock.now().toISOString(),
+      serverNow: base.clock.now().toISOString(),
     };
   } catch (error) {
     if (error instanceof DomainError && error.type === "not_found") return null;

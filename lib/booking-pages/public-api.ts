@@ -26,6 +26,7 @@ async function request<T>(method: "GET" | "POST", path: string, options: Request
     response = await fetch(url, {
       method,
       headers,
+      // oxlint-disable-next-line unicorn/no-invalid-fetch-options -- a GET never has a body here: options.body is undefined for it
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       cache: "no-store",
       credentials: "omit",

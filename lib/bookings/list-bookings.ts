@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/context";
-import { DEFAULT_PAGE_SIZE, pageClauses, toPage, type PageResult } from "@/lib/db/pagination";
+import { pageClauses, toPage, type PageResult } from "@/lib/db/pagination";
+import { DEFAULT_PAGE_SIZE } from "@/lib/schemas";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace">;
 

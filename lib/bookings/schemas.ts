@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { CustomerInput } from "@/lib/customers/schemas";
 import { BOOKING_STATUSES } from "@/lib/db/schema/bookings";
-import { PageQuery } from "@/lib/db/pagination";
+import { DateTimeInput, DateTimeOutput, ListEnvelope, PageQuery, Uuid } from "@/lib/schemas";
 import { BookingPaymentIntent } from "@/lib/payments/schemas";
-import { DateTimeInput, DateTimeOutput, ListEnvelope, Uuid } from "@/lib/schemas";
 
 export const BookingStatus = z.enum(BOOKING_STATUSES).meta({
   description:

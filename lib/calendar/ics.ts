@@ -68,6 +68,7 @@ export function buildCalendar(input: { events: CalendarEvent[]; method?: Calenda
  * the end of the value): those become an apostrophe and a space.
  */
 function asParameterSafe(party: CalendarParty): CalendarParty {
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what a CN parameter must not carry
   return { email: party.email, name: party.name.replace(/"/g, "'").replace(/[\u0000-\u001f\u007f]+/g, " ") };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
-import { decodeCursor, encodeCursor, PageLimit, toPage } from "./pagination";
+import { decodeCursor, encodeCursor, toPage } from "./pagination";
+import { PageLimit } from "@/lib/schemas";
 
 describe("PageLimit", () => {
   it.each([

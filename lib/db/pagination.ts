@@ -4,23 +4,6 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { validationFailed } from "@/lib/errors";
 import { isWithinInstantRange } from "@/lib/time/zoned";
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
-/** `limit`: default 50, at most 200; a non-positive or unreadable value falls back to 50. */
-export const PageLimit = z
-  .unknown()
-  .transform((raw) => {
-    const value = typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(value) || value <= 0) return DEFAULT_PAGE_SIZE;
-    return Math.min(value, MAX_PAGE_SIZE);
-  })
-  .meta({ type: "integer", description: "Page size: default 50, max 200; a non-positive or invalid value gives 50." });
-
-export const PageCursor = z.string().max(512).optional().meta({ description: "The previous page's next_cursor." });
-
-export const PageQuery = z.object({ limit: PageLimit.optional(), cursor: PageCursor });
-
 type CursorPosition = { createdAt: Date; id: string };
 
 /** Cursors are opaque to clients: base64url of the last row's (created_at, id). */

@@ -1,12 +1,9 @@
-import { jobContext, type JobContext } from "@/lib/context";
-import { getDb } from "@/lib/db/client";
-import { loadClock } from "@/lib/time/clock";
+import { jobContext, loadBaseContext, type JobContext } from "@/lib/context";
 import type { JobDefinition } from "./define-job";
 
 /** Each step reads the app's database and its one clock afresh, like every other caller. */
 export async function loadJobContext(jobId: string): Promise<JobContext> {
-  const db = await getDb();
-  return jobContext({ db, clock: await loadClock(db) }, jobId);
+  return jobContext(await loadBaseContext("job"), jobId);
 }
 
 /**

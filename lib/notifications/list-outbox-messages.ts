@@ -21,6 +21,9 @@ export type OutboxMessageView = {
   created_at: string;
 };
 
+/** A queued or sent message as the outbox keeps it. */
+export type OutboxMessage = OutboxMessageRow;
+
 /** DECISIONS §5: every email and SMS the app sent (or will send), newest first. */
 export async function listOutboxMessages(db: Queryable, query: OutboxMessagesQuery): Promise<OutboxMessageRow[]> {
   const to = query.to?.trim();

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { DELIVERY_STATUSES } from "@/lib/db/schema";
-import { PageQuery } from "@/lib/db/pagination";
-import { DateTimeOutput, HttpUrl, Uuid } from "@/lib/schemas";
+import { DateTimeOutput, HttpUrl, PageQuery, Uuid } from "@/lib/schemas";
 import { WEBHOOK_EVENT_TYPES } from "./record-booking-event";
 
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES).meta({ id: "WebhookEventType" });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { BookingPaymentState } from "@/lib/payments/schemas";
 import { api } from "../helpers/api";
 import { book, localAt, setNow } from "../helpers/bookings";
 import { paymentOf } from "../helpers/payments";

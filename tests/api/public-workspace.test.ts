@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
-import { apiKeys, categories, questions, serviceStaff, services, staff, workspaces } from "@/lib/db/schema";
+import { apiKeys, categories, questions, workspaces } from "@/lib/db/schema";
 import { setClockOffset } from "@/lib/time/clock";
 import { addCalendar, addService, offerService } from "../helpers/factories";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
-import { categories, services, staff } from "@/lib/db/schema";
+import { services } from "@/lib/db/schema";
 import { addCalendar, addCategory } from "../helpers/factories";
 
 /** PUT /v1/services/{id}/staff and /category: which calendars offer a service, and its category. */

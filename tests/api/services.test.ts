@@ -3,7 +3,7 @@ import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
-import { categories, services, staff } from "@/lib/db/schema";
+import { services } from "@/lib/db/schema";
 import { addCalendar, addCategory } from "../helpers/factories";
 
 const FULL_VIEW_FIELDS = [

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useRef } from "react";
+import { readDeviceNow } from "@/lib/time/device-clock";
 
 /**
  * The app's clock as seen from the browser. The server renders the page with its own "now"
@@ -10,7 +11,7 @@ import { useCallback, useRef } from "react";
 export function useServerClock(serverNowIso: string): () => number {
   const skew = useRef<number | null>(null);
   return useCallback(() => {
-    skew.current ??= Date.parse(serverNowIso) - Date.now();
-    return Date.now() + skew.current;
+    skew.current ??= Date.parse(serverNowIso) - readDeviceNow();
+    return readDeviceNow() + skew.current;
   }, [serverNowIso]);
 }

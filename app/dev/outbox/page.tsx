@@ -1,9 +1,8 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
-import type { OutboxMessageRow } from "@/lib/db/schema";
-import { listOutboxMessages, OUTBOX_LIST_LIMIT } from "@/lib/notifications/list-outbox-messages";
+import { loadBaseContext } from "@/lib/context";
+import { listOutboxMessages, OUTBOX_LIST_LIMIT, type OutboxMessage } from "@/lib/notifications/list-outbox-messages";
 import { toUtcIso } from "@/lib/time/zoned";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +15,7 @@ export default async function OutboxPage({ searchParams }: PageProps) {
   if (!getConfig().devTools) notFound();
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 320) || undefined;
-  const messages = await listOutboxMessages(await getDb(), { to });
+  const messages = await listOutboxMessages((await loadBaseContext("page")).db, { to });
   return (
     <main style={{ maxWidth: 960, margin: "0 auto", padding: "1.5rem", fontFamily: "system-ui, sans-serif" }}>
       <h1>Outbox</h1>
@@ -42,7 +41,7 @@ export default async function OutboxPage({ searchParams }: PageProps) {
   );
 }
 
-function MessageCard({ message }: { message: OutboxMessageRow }) {
+function MessageCard({ message }: { message: OutboxMessage }) {
   const code = findCode(message);
   return (
     <li style={{ border: "1px solid #ccc", borderRadius: 8, padding: "0.75rem 1rem" }}>
@@ -67,7 +66,7 @@ function MessageCard({ message }: { message: OutboxMessageRow }) {
 }
 
 /** The 6-digit code of a verification message, shown large so it is easy to copy. */
-function findCode(message: OutboxMessageRow): string | null {
+function findCode(message: OutboxMessage): string | null {
   const match = (message.subject || message.text).match(/^(\d{6}) is your/);
   return match?.[1] ?? null;
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AnnouncerProvider } from "@/components/ui/live-region";
 import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db/client";
+import { loadBaseContext } from "@/lib/context";
 import { listFrameAncestors } from "@/lib/embed/frame-ancestors";
 import { loadBookingPage } from "@/lib/booking-pages/load-booking-page";
 import { EmbedFrame } from "./embed-frame";
@@ -21,7 +21,7 @@ export default async function EmbedPage({ params, searchParams }: PageProps) {
   const { slug } = await params;
   const data = await loadBookingPage(slug);
   if (!data) notFound();
-  const allowedOrigins = await listFrameAncestors(await getDb(), { slug, appOrigin: getConfig().appOrigin });
+  const allowedOrigins = await listFrameAncestors((await loadBaseContext("page")).db, { slug, appOrigin: getConfig().appOrigin });
   const mode = (await searchParams).mode === "popup" ? "popup" : "inline";
   return (
     <AnnouncerProvider>

@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { DEFAULT_PAGE_SIZE } from "@/lib/db/pagination";
+import { DEFAULT_PAGE_SIZE } from "@/lib/schemas";
 import * as op from "@/lib/openapi/operations/services";
 import { createService } from "@/lib/services/create-service";
 import { listServices } from "@/lib/services/list-services";

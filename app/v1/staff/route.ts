@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { DEFAULT_PAGE_SIZE } from "@/lib/db/pagination";
+import { DEFAULT_PAGE_SIZE } from "@/lib/schemas";
 import * as op from "@/lib/openapi/operations/staff";
 import { createStaff } from "@/lib/staff/create-staff";
 import { listStaff } from "@/lib/staff/list-staff";

@@ -1,5 +1,4 @@
-import { PageQuery } from "@/lib/db/pagination";
-import { ListEnvelope } from "@/lib/schemas";
+import { ListEnvelope, PageQuery } from "@/lib/schemas";
 import {
   ServiceBody,
   ServiceCategoryBody,

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { CalendarFeed } from "@/lib/calendar-feeds/schemas";
-import { PageQuery } from "@/lib/db/pagination";
-import { DeletedResponse, ListEnvelope } from "@/lib/schemas";
+import { DeletedResponse, ListEnvelope, PageQuery } from "@/lib/schemas";
 import {
   CreateStaffBody,
   CreateTimeOffBody,

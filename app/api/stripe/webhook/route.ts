@@ -1,10 +1,9 @@
-import { getDb } from "@/lib/db/client";
+import { loadBaseContext } from "@/lib/context";
 import { DomainError } from "@/lib/errors";
 import { readRawBody } from "@/lib/http/body";
 import { errorResponse, INTERNAL_ERROR } from "@/lib/http/envelope";
 import { handleStripeEvent } from "@/lib/payments/handle-stripe-event";
 import { ProcessorUnavailableError } from "@/lib/payments/processor";
-import { loadClock } from "@/lib/time/clock";
 
 // POST /api/stripe/webhook – Stripe Connect events (the Stripe-Signature header over the raw
 // body is the credential; 404 unless STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set).
@@ -12,10 +11,9 @@ import { loadClock } from "@/lib/time/clock";
 // re-read, so Stripe delivers the event again.
 export async function POST(request: Request): Promise<Response> {
   try {
-    const db = await getDb();
-    const clock = await loadClock(db);
+    const ctx = await loadBaseContext("req");
     const rawBody = await readRawBody(request);
-    const result = await handleStripeEvent({ db, clock }, { rawBody, signature: request.headers.get("stripe-signature") });
+    const result = await handleStripeEvent(ctx, { rawBody, signature: request.headers.get("stripe-signature") });
     return Response.json({ received: true, ...result });
   } catch (error) {
     if (error instanceof DomainError) return errorResponse(error, "none");

@@ -1,0 +1,71 @@
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The layers are enforced by the linter (.oxlintrc.json), not by prose: each rule fails on a
+ * planted violation in the layer it guards, and lets the same line pass where it is allowed.
+ * The probes live in a scratch copy of the config, never in the tree.
+ */
+const run = promisify(execFile);
+const ROOT = process.cwd();
+const OXLINT = path.join(ROOT, "node_modules", ".bin", "oxlint");
+let scratch: string;
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), "lint-layers-"));
+  cpSync(path.join(ROOT, ".oxlintrc.json"), path.join(scratch, ".oxlintrc.json"));
+  mkdirSync(path.join(scratch, "scripts"));
+  cpSync(path.join(ROOT, "scripts", "lint-rules.mjs"), path.join(scratch, "scripts", "lint-rules.mjs"));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+type Diagnostic = { code: string; filename: string };
+
+/** Lints one planted file and answers the rules it broke. */
+async function rulesBrokenBy(file: string, source: string): Promise<string[]> {
+  mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+  writeFileSync(path.join(scratch, file), source);
+  const result = await run(OXLINT, ["--format", "json", file], { cwd: scratch }).catch((error: { stdout: string }) => error);
+  const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Diagnostic[] };
+  return diagnostics.map((diagnostic) => diagnostic.code);
+}
+
+const HTTP_IMPORT = 'import { route } from "@/lib/http/route";\nexport const used = route;\n';
+const DB_IMPORT = 'import { getDb } from "@/lib/db/client";\nexport const used = getDb;\n';
+const DRIZZLE_IMPORT = 'import { eq } from "drizzle-orm";\nexport const used = eq;\n';
+const CLOCK_READS = "export const a = new Date();\nexport const b = Date.now();\n";
+const NON_NULL = "export function first(values: string[]): string {\n  return values[0]!;\n}\n";
+
+describe("layer rules (npm run lint)", () => {
+  it("lib/<domain> may not import lib/http; lib/http and app/ may", async () => {
+    expect(await rulesBrokenBy("lib/bookings/probe.ts", HTTP_IMPORT)).toContain("eslint(no-restricted-imports)");
+    expect(await rulesBrokenBy("lib/http/probe.ts", HTTP_IMPORT)).not.toContain("eslint(no-restricted-imports)");
+    expect(await rulesBrokenBy("app/v1/probe/route.ts", HTTP_IMPORT)).not.toContain("eslint(no-restricted-imports)");
+  });
+
+  it("app/** and components/** may not import drizzle-orm or lib/db; lib/<domain> may", async () => {
+    for (const file of ["app/v1/probe/route.ts", "app/(public)/probe/page.tsx", "components/probe.tsx"]) {
+      expect(await rulesBrokenBy(file, DB_IMPORT), file).toContain("eslint(no-restricted-imports)");
+      expect(await rulesBrokenBy(file, DRIZZLE_IMPORT), file).toContain("eslint(no-restricted-imports)");
+    }
+    expect(await rulesBrokenBy("lib/bookings/probe.ts", DB_IMPORT + DRIZZLE_IMPORT.replace("used", "alsoUsed"))).toEqual([]);
+  });
+
+  it("new Date() and Date.now() only in lib/time (and tests)", async () => {
+    for (const file of ["lib/bookings/probe.ts", "app/v1/probe/route.ts", "components/probe.tsx"]) {
+      expect(await rulesBrokenBy(file, CLOCK_READS), file).toEqual(["booking(no-clock-read)", "booking(no-clock-read)"]);
+    }
+    expect(await rulesBrokenBy("lib/time/probe.ts", CLOCK_READS)).toEqual([]);
+    expect(await rulesBrokenBy("lib/bookings/probe.test.ts", CLOCK_READS)).toEqual([]);
+    expect(await rulesBrokenBy("lib/bookings/convert.ts", "export const at = new Date(0);\n")).toEqual([]);
+  });
+
+  it("no non-null assertion in a new source file; tests may", async () => {
+    expect(await rulesBrokenBy("lib/bookings/probe-new.ts", NON_NULL)).toContain("typescript(no-non-null-assertion)");
+    expect(await rulesBrokenBy("tests/api/probe.test.ts", NON_NULL)).toEqual([]);
+  });
+});
