@@ -49,8 +49,3 @@ export async function loadBaseContext(prefix: "req" | "job" | "page"): Promise<B
 export function jobContext(base: Pick<BaseContext, "db" | "clock">, job: string): JobContext {
   return { ...base, requestId: newRequestId("job"), actor: { type: "system", job } };
 }
-
-/** A job's step inside one workspace (e.g. a hold that lapsed) acts as the system there. */
-export function systemContext(ctx: JobContext, workspace: WorkspaceRow): ServiceContext<SystemActor> {
-  return { ...ctx, workspace };
-}

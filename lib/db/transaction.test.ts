@@ -75,8 +75,10 @@ describe("withTransaction and afterCommit", () => {
     expect(announcedBookingIds(send)).toEqual(["kept", "released"]);
   });
 
-  it("refuses an effect on a transaction it cannot see commit", async () => {
-    spyOnInngest();
+  it("refuses an effect on a transaction it cannot see commit, and a write nested in one", async () => {
+    const send = spyOnInngest();
     await expect(currentDb().db.transaction((tx) => afterCommit(tx, settled("unseen")))).rejects.toThrow(/withTransaction/);
+    await expect(currentDb().db.transaction((tx) => withTransaction({ db: tx }, async (same) => afterCommit(same, settled("early"))))).rejects.toThrow(/withTransaction/);
+    expect(send).not.toHaveBeenCalled();
   });
 });

@@ -14,6 +14,8 @@ const pendingEffects = new WeakMap<Queryable, AfterCommitEffect[]>();
  */
 export async function withTransaction<T>(ctx: { db: Queryable }, run: (tx: Tx) => Promise<T>): Promise<T> {
   if (pendingEffects.has(ctx.db)) return run(ctx.db as Tx);
+  // Inside a transaction opened some other way, effects would be announced before its commit.
+  if (is(ctx.db, PgTransaction)) throw new Error("withTransaction: the outer transaction was not opened with withTransaction");
   const effects: AfterCommitEffect[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     pendingEffects.set(tx, effects);
