@@ -39,7 +39,7 @@ const DESCRIPTION = [
   "Bodies are JSON; identifiers are UUIDs; money is integer cents; booking times carry the workspace's offset, other instants are UTC.",
   "Unknown body and query fields are ignored. Errors use one envelope, `{error: {type, message, param?}}`: match on `type`;",
   "each error response lists the types it can carry. Lists are newest first with an opaque cursor (`next_cursor`, null on the last page).",
-  "POST /v1/bookings honours `Idempotency-Key` (24 hours, per workspace). Every answer carries a `Request-Id` header.",
+  "POST /v1/bookings honours `Idempotency-Key` (24 hours, per workspace). Every answer of an operation carries a `Request-Id` header.",
   "Reminders are a workspace setting (PATCH /v1/workspace, reminders); each calendar can publish a secret iCalendar feed (PUT /v1/staff/{id}/calendar-feed), served at GET /feeds/{token}.ics outside /v1.",
   "",
   "Every request under /v1 is answered in that envelope, whatever its method or path bytes: a path that names nothing or does not decode",

@@ -47,7 +47,8 @@ const EXAMPLE_BOOKING = {
   rescheduled_from_id: null,
 };
 
-function exampleFor(type: WebhookEventType) {
+/** A realistic payload of each event: in the document and in the webhooks guide. */
+export function exampleWebhookEvent(type: WebhookEventType) {
   const booking = type === "booking.cancelled" ? { ...EXAMPLE_BOOKING, status: "cancelled" } : EXAMPLE_BOOKING;
   return {
     id: "1e4b7c2d-9f8a-4e6b-a3c5-d7e9f1a2b344",
@@ -76,7 +77,7 @@ export function buildWebhooks(): Record<string, ZodOpenApiPathItemObject> {
           tags: ["Webhook events"],
           security: [],
           requestParams: { header: DELIVERY_HEADERS },
-          requestBody: { required: true, content: { "application/json": { schema: PAYLOADS[type], example: exampleFor(type) } } },
+          requestBody: { required: true, content: { "application/json": { schema: PAYLOADS[type], example: exampleWebhookEvent(type) } } },
           responses: {
             "200": { description: "Any 2xx acknowledges the delivery; the body is ignored." },
             default: { description: "Anything else (3xx, 4xx, 5xx, a timeout) fails this attempt; it is retried on the schedule." },

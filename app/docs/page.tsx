@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { ApiReference } from "@/components/docs/api-reference";
+
+export const metadata: Metadata = { title: { absolute: "API reference · Appointment booking" } };
+
+// GET /docs – the API reference, rendered from /v1/openapi.json with a "try it" against this server
+export default function ReferencePage() {
+  return (
+    <main className="docs-reference">
+      <h1 className="visually-hidden">API reference</h1>
+      <ApiReference />
+    </main>
+  );
+}
