@@ -6,9 +6,10 @@ export const metadata: Metadata = { title: { absolute: "API reference · Appoint
 // GET /docs – the API reference, rendered from /v1/openapi.json with a "try it" against this server
 export default function ReferencePage() {
   return (
-    <main className="docs-reference">
+    // Scalar renders its own <main>, so this wrapper is not one.
+    <div>
       <h1 className="visually-hidden">API reference</h1>
       <ApiReference />
-    </main>
+    </div>
   );
 }

@@ -2,6 +2,28 @@
 
 import "@scalar/api-reference-react/style.css";
 import { ApiReferenceReact } from "@scalar/api-reference-react";
+import { useEffect, useRef } from "react";
+
+/**
+ * WCAG AA contrast for the default theme's muted text and HTTP-method colours (4.5:1 at the
+ * small sizes Scalar uses), and the per-tag endpoint lists wrap instead of scrolling sideways
+ * (a scrolling list of links without href cannot be scrolled by keyboard).
+ */
+const ACCESSIBLE_CSS = `
+html .light-mode, html.light-mode {
+  --scalar-color-2: #595959;
+  --scalar-color-3: #636363;
+  --scalar-color-green: #05734e;
+  --scalar-color-blue: #0a5fb0;
+  --scalar-color-orange: #a84708;
+  --scalar-color-red: #b91c1c;
+  --scalar-color-yellow: #7a5600;
+  --scalar-color-purple: #5b21b6;
+  --scalar-color-query: #0f6b64;
+}
+.endpoints { overflow: visible; }
+.endpoints .endpoint-path { white-space: normal; overflow-wrap: anywhere; min-width: 0; }
+`;
 
 /**
  * The API reference, rendered in the browser by Scalar from the document this server serves.
@@ -23,8 +45,26 @@ const CONFIGURATION = {
   persistAuth: false,
   documentDownloadType: "json",
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+  customCss: ACCESSIBLE_CSS,
 } as const;
 
 export function ApiReference() {
-  return <ApiReferenceReact configuration={CONFIGURATION} />;
+  const root = useRef<HTMLDivElement>(null);
+  // Scalar's code-block copy buttons are icon-only with no name; give each one a name as it appears.
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const name = () => {
+      for (const button of element.querySelectorAll<HTMLButtonElement>("button.scalar-code-copy:not([aria-label])")) button.setAttribute("aria-label", "Copy code");
+    };
+    const observer = new MutationObserver(name);
+    observer.observe(element, { childList: true, subtree: true });
+    name();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={root}>
+      <ApiReferenceReact configuration={CONFIGURATION} />
+    </div>
+  );
 }

@@ -3,7 +3,7 @@ import { ErrorEnvelope } from "@/lib/schemas";
 import { INSTANT_RANGE } from "@/lib/time/zoned";
 import { buildErrorResponses } from "./errors";
 import { addExamples } from "./examples";
-import { IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeyHeader, REQUEST_ID_HEADER } from "./headers";
+import { HEADER_COMPONENTS, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeyHeader, REQUEST_ID_HEADER } from "./headers";
 import type { AuthKind, Operation } from "./operation";
 import { ALL_OPERATIONS } from "./operations";
 import { buildWebhooks } from "./webhooks";
@@ -97,6 +97,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string; operations?:
     servers: [{ url: options.serverUrl ?? "http://localhost:3000", description: "This server (APP_URL)" }],
     tags: TAGS.filter((tag) => tag.name === "Webhook events" || operations.some((operation) => operation.tag === tag.name)),
     components: {
+      headers: HEADER_COMPONENTS,
       responses: {
         NotFound: {
           description: "A /v1 path that names nothing or does not decode, whatever the method: not_found.",

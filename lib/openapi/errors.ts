@@ -68,12 +68,24 @@ export function listErrorTypes(operation: Operation): ErrorType[] {
 
 const ErrorObject = ErrorEnvelope.shape.error;
 
-/** The envelope of one status: `type` is an enum of exactly the types this status carries here. */
-function errorEnvelopeFor(status: number, types: ErrorType[]) {
+const pascal = (type: string) => type.replace(/(^|_)([a-z])/g, (_match, _separator: string, letter: string) => letter.toUpperCase());
+const envelopes = new Map<string, z.ZodType>();
+
+/**
+ * The envelope of one status: `type` is an enum of exactly the types this status carries here.
+ * Each distinct set is one named component (ErrorNotFound, ErrorSecretKeyRequiredOrForbidden, …),
+ * so operations share them and the document stays small enough to render quickly.
+ */
+function errorEnvelopeFor(status: number, types: ErrorType[]): z.ZodType {
+  const id = `Error${types.map(pascal).join("Or")}`;
+  const known = envelopes.get(id);
+  if (known) return known;
   // The meanings are written once, in the errors guide; each enum lists only what this status can carry.
   const type = z.enum(types as [ErrorType, ...ErrorType[]]).meta({ description: "Stable code; match on this. Meanings and when to retry: /docs/errors." });
   const fields = status === 422 ? { type, param: ErrorObject.shape.param } : status === 402 ? { type, dimension: ErrorObject.shape.dimension, used: ErrorObject.shape.used, limit: ErrorObject.shape.limit } : { type };
-  return z.object({ error: ErrorObject.pick({ type: true, message: true }).extend(fields) });
+  const envelope = z.object({ error: ErrorObject.pick({ type: true, message: true }).extend(fields) }).meta({ id, description: `The error envelope of a ${status} carrying ${types.join(" or ")}.` });
+  envelopes.set(id, envelope);
+  return envelope;
 }
 
 const STATUS_TEXT: Record<number, string> = {

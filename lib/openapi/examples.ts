@@ -13,7 +13,7 @@ export function addExamples(document: oas31.OpenAPIObject): oas31.OpenAPIObject 
   const fill = (content: Record<string, MediaType> | undefined, direction: "request" | "response") => {
     for (const media of Object.values(content ?? {})) {
       if (media.example !== undefined || media.examples !== undefined || !media.schema) continue;
-      media.example = sample(media.schema as object, { skipReadOnly: direction === "request", skipWriteOnly: direction === "response", quiet: true }, document);
+      media.example = tidy(sample(media.schema as object, { skipReadOnly: direction === "request", skipWriteOnly: direction === "response", quiet: true }, document));
     }
   };
   for (const item of [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})] as Record<string, oas31.OperationObject>[]) {
@@ -25,4 +25,15 @@ export function addExamples(document: oas31.OpenAPIObject): oas31.OpenAPIObject 
     }
   }
   return document;
+}
+
+/**
+ * zod writes every unbounded integer with the safe-integer bounds, and the sampler picks the
+ * lower one (-9007199254740991); 0 lies inside those bounds and reads as an example.
+ */
+function tidy(value: unknown): unknown {
+  if (typeof value === "number" && Math.abs(value) === Number.MAX_SAFE_INTEGER) return 0;
+  if (Array.isArray(value)) return value.map(tidy);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, tidy(item)]));
+  return value;
 }

@@ -20,16 +20,17 @@ export const IdempotencyKeyHeader = z.object({
     }),
 });
 
-export const REQUEST_ID_HEADER = {
-  "Request-Id": {
+/** Declared once under components.headers; every response refers to them. */
+export const HEADER_COMPONENTS = {
+  RequestId: {
     description: "This request's id (req_…); quote it when reporting a problem: errors are logged with it.",
     schema: { type: "string", example: "req_4f6c2d1e9a8b47c3b2a1d0e9f8c7b6a5" },
   },
-} satisfies oas31.HeadersObject;
-
-export const IDEMPOTENT_REPLAYED_HEADER = {
-  "Idempotent-Replayed": {
+  IdempotentReplayed: {
     description: "Present (true) when this answer is a replay of the first request with the same Idempotency-Key; absent on a first answer.",
     schema: { type: "string", enum: ["true"] },
   },
 } satisfies oas31.HeadersObject;
+
+export const REQUEST_ID_HEADER = { "Request-Id": { $ref: "#/components/headers/RequestId" } } satisfies oas31.HeadersObject;
+export const IDEMPOTENT_REPLAYED_HEADER = { "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } satisfies oas31.HeadersObject;

@@ -19,8 +19,15 @@ const GENERIC_STATUSES = new Set([401, 403, 404, 405, 413, 422, 429]);
 const totals = { requests: 0, fiveXx: 0, undocumented: 0 };
 
 let world: World;
-type DocumentedResponse = { content?: { "application/json"?: { schema?: { properties?: { error?: { properties?: { type?: { enum?: string[] } } } } } } } };
-const documentPaths = buildOpenApiDocument().paths as Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
+type ErrorSchema = { $ref?: string; properties?: { error?: { properties?: { type?: { enum?: string[] } } } } };
+type DocumentedResponse = { content?: { "application/json"?: { schema?: ErrorSchema } } };
+const document = buildOpenApiDocument() as unknown as { paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>; components: { schemas: Record<string, ErrorSchema> } };
+const documentPaths = document.paths;
+const documentedErrorTypes = (response: DocumentedResponse | undefined) => {
+  const schema = response?.content?.["application/json"]?.schema;
+  const resolved = schema?.$ref ? document.components.schemas[schema.$ref.split("/").pop()!] : schema;
+  return resolved?.properties?.error?.properties?.type?.enum;
+};
 
 beforeAll(async () => {
   world = await newWorld();
@@ -136,7 +143,7 @@ async function assertWellFormed(operation: Operation, response: Response) {
     expect(Object.keys(body)).toEqual(["error"]);
     expect(ERROR_TYPE_SET.has(body.error.type as string), String(body.error.type)).toBe(true);
     // A generated client narrows on the documented enum: a type outside it is drift.
-    const enumTypes = documented[String(response.status)]?.content?.["application/json"]?.schema?.properties?.error?.properties?.type?.enum;
+    const enumTypes = documentedErrorTypes(documented[String(response.status)]);
     if (enumTypes) expect(enumTypes, `${operation.method} ${operation.path} ${response.status}: ${text.slice(0, 300)}`).toContain(body.error.type);
     expect(typeof body.error.message).toBe("string");
     if ("param" in body.error) {

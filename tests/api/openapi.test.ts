@@ -65,7 +65,7 @@ describe("OpenAPI document", () => {
   });
 });
 
-type Media = { schema: { properties?: Record<string, any> }; example?: unknown };
+type Media = { schema: { $ref?: string; properties?: Record<string, any> }; example?: unknown };
 type Documented = {
   description?: string;
   parameters?: { name: string; in: string; required?: boolean }[];
@@ -78,7 +78,9 @@ describe("OpenAPI document for generators", () => {
     servers: { url: string }[];
     paths: Record<string, Record<string, Documented>>;
     webhooks: Record<string, { post: Documented }>;
+    components: { schemas: Record<string, { properties?: Record<string, any> }> };
   };
+  const resolve = (schema: { $ref?: string; properties?: Record<string, any> }) => (schema.$ref ? document.components.schemas[schema.$ref.split("/").pop()!]! : schema);
   const documented = (operation: Operation) => document.paths[operation.path]![operation.method.toLowerCase()]!;
 
   it("names APP_URL as its server, on the served document too", async () => {
@@ -116,7 +118,7 @@ describe("OpenAPI document for generators", () => {
       const listed: string[] = [];
       for (const [status, response] of Object.entries(documented(operation).responses)) {
         if (Number(status) < 400) continue;
-        const error = response.content!["application/json"]!.schema.properties!.error;
+        const error = resolve(response.content!["application/json"]!.schema).properties!.error;
         const statusTypes = error.properties.type.enum as ErrorType[];
         for (const type of statusTypes) expect(HTTP_STATUS_BY_ERROR_TYPE[type], `${operation.id} ${type}`).toBe(Number(status));
         expect("param" in error.properties, `${operation.id} ${status} param`).toBe(status === "422");

@@ -5,7 +5,7 @@
  */
 export type QuickstartStep = { id: string; title: string; intro: string; code: string; after?: string };
 
-const JSON_HEADERS = `-H "Authorization: Bearer $SK" -H "Content-Type: application/json"`;
+const JSON_HEADERS = `\\\n  -H "Authorization: Bearer $SK" -H "Content-Type: application/json"`;
 
 export function listQuickstartSteps(baseUrl: string): QuickstartStep[] {
   return [
