@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { DocsNav } from "@/components/docs/docs-nav";
 import styles from "@/components/docs/docs.module.css";
@@ -15,15 +14,7 @@ export default function DocsLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#content">
         Skip to content
       </a>
-      <header className={styles.header}>
-        <Link href="/" className={styles.brand}>
-          Appointment booking
-        </Link>
-        <DocsNav />
-        <a className={styles.raw} href="/v1/openapi.json">
-          openapi.json
-        </a>
-      </header>
+      <DocsNav />
       <div id="content" tabIndex={-1} className={styles.content}>
         {children}
       </div>

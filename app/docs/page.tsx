@@ -6,10 +6,7 @@ export const metadata: Metadata = { title: { absolute: "API reference · Appoint
 // GET /docs – the API reference, rendered from /v1/openapi.json with a "try it" against this server
 export default function ReferencePage() {
   return (
-    // Scalar renders its own <main>, so this wrapper is not one.
-    <div>
-      <h1 className="visually-hidden">API reference</h1>
-      <ApiReference />
-    </div>
+    // Scalar renders its own <main>, with the document's title as the page's h1.
+    <ApiReference />
   );
 }

@@ -14,11 +14,18 @@ export const DOCS_PAGES = [
   { href: "/docs/errors", label: "Errors" },
 ] as const;
 
+/**
+ * The docs' top bar is one navigation landmark, not a banner: on phones the reference renders
+ * its own <header>, and a page may have only one banner.
+ */
 export function DocsNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Documentation" className={styles.nav}>
-      <ul>
+    <nav aria-label="Documentation" className={styles.header}>
+      <Link href="/" className={styles.brand}>
+        Appointment booking
+      </Link>
+      <ul className={styles.nav}>
         {DOCS_PAGES.map((page) => (
           <li key={page.href}>
             <Link href={page.href} aria-current={pathname === page.href ? "page" : undefined}>
@@ -27,6 +34,9 @@ export function DocsNav() {
           </li>
         ))}
       </ul>
+      <a className={styles.raw} href="/v1/openapi.json">
+        openapi.json
+      </a>
     </nav>
   );
 }
