@@ -69,6 +69,7 @@ test("/docs renders the API reference from the served document, offline, and its
   await expect(sidebar.getByRole("link", { name: /Create a workspace/ })).toBeVisible();
   expect(requests).toContain(`${E2E.appUrl}/v1/openapi.json`);
   await expect(page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "API reference" })).toHaveAttribute("aria-current", "page");
+  await expectNoSideScroll(page);
   await checkpoint("reference");
 
   // Try it with a real secret key: the reference's client sends to the document's server, this one.
@@ -84,7 +85,7 @@ test("/docs renders the API reference from the served document, offline, and its
   expect(answer.status()).toBe(200);
   expect(answer.request().headers().authorization).toBe(`Bearer ${secretKey}`);
   await expect(page.getByText("200 OK")).toBeVisible();
-  await expect(page.getByText('"next_cursor"')).toBeVisible();
+  await expect(page.getByTestId("response-body-raw").getByText('"next_cursor"')).toBeVisible();
   // Scalar's request client (the open dialog) carries upstream axe findings (its CodeMirror inputs
   // and popovers), so this state is looked at, not axe-checked; the reference itself is.
   await page.screenshot({ path: "e2e/artifacts/screens/docs-try-it.png" });

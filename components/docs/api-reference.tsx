@@ -7,7 +7,8 @@ import { useEffect, useRef } from "react";
 /**
  * WCAG AA contrast for the default theme's muted text and HTTP-method colours (4.5:1 at the
  * small sizes Scalar uses), and the per-tag endpoint lists wrap instead of scrolling sideways
- * (a scrolling list of links without href cannot be scrolled by keyboard).
+ * (a scrolling list of links without href cannot be scrolled by keyboard). A section clips
+ * the invisible "copy link" button that sits past a long heading, which widened a 320 px page.
  */
 const ACCESSIBLE_CSS = `
 html .light-mode, html.light-mode {
@@ -23,6 +24,7 @@ html .light-mode, html.light-mode {
 }
 .endpoints { overflow: visible; }
 .endpoints .endpoint-path { white-space: normal; overflow-wrap: anywhere; min-width: 0; }
+.references-rendered .section { overflow-x: clip; }
 `;
 
 /**
@@ -40,6 +42,8 @@ const CONFIGURATION = {
   agent: { disabled: true },
   mcp: { disabled: true },
   showDeveloperTools: "never",
+  // The sidebar's "Open API Client" links to a hosted client elsewhere; "Test Request" stays, on this page.
+  hideClientButton: true,
   hideDarkModeToggle: true,
   forceDarkModeState: "light",
   persistAuth: false,
