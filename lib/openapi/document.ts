@@ -5,6 +5,7 @@ import { buildErrorResponses } from "./errors";
 import { addExamples } from "./examples";
 import { HEADER_COMPONENTS, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeyHeader, REQUEST_ID_HEADER } from "./headers";
 import type { AuthKind, Operation } from "./operation";
+import { describeParameters } from "./parameters";
 import { ALL_OPERATIONS } from "./operations";
 import { buildWebhooks } from "./webhooks";
 
@@ -118,5 +119,5 @@ export function buildOpenApiDocument(options: { serverUrl?: string; operations?:
     paths,
     webhooks: buildWebhooks(),
   });
-  return addExamples(document);
+  return addExamples(describeParameters(document));
 }

@@ -68,7 +68,7 @@ describe("OpenAPI document", () => {
 type Media = { schema: { $ref?: string; properties?: Record<string, any> }; example?: unknown };
 type Documented = {
   description?: string;
-  parameters?: { name: string; in: string; required?: boolean }[];
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: { description?: string } }[];
   requestBody?: { required: boolean; content: Record<string, Media> };
   responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, Media> }>;
 };
@@ -93,6 +93,7 @@ describe("OpenAPI document for generators", () => {
     for (const operation of ALL_OPERATIONS) {
       const entry = documented(operation);
       expect(entry.description, operation.id).toBeTruthy();
+      for (const parameter of entry.parameters ?? []) expect(parameter.description ?? parameter.schema?.description, `${operation.id} ${parameter.name}`).toBeTruthy();
       const success = entry.responses[String(operation.response.status)]!;
       expect(Object.keys(success.headers ?? {}), operation.id).toEqual(operation.idempotent ? ["Request-Id", "Idempotent-Replayed"] : ["Request-Id"]);
       const idempotencyHeader = entry.parameters?.find((parameter) => parameter.in === "header" && parameter.name === "Idempotency-Key");
