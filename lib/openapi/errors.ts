@@ -53,10 +53,19 @@ function canRefusePath(operation: Operation): boolean {
   return !operation.params.safeParse(anyText).success;
 }
 
+/**
+ * Path bytes that do not decode (bad percent-encoding, invalid UTF-8) or name no route are a
+ * 404 before any operation runs (DECISIONS §9). For an operation whose own answer is never a
+ * 404 (verify: an unknown id is the same 422 as a wrong code), that is the only 404 it has.
+ */
+function hasOnlyKernelNotFound(operation: Operation): boolean {
+  return operation.params !== undefined && !canRefusePath(operation) && !operation.errors.includes("not_found");
+}
+
 /** Every error type an operation can answer: its auth, its inputs, its limits and its own. */
 export function listErrorTypes(operation: Operation): ErrorType[] {
   const types = new Set<ErrorType>([...ERRORS_BY_AUTH[operation.auth], ...operation.errors, "internal_error"]);
-  if (canRefusePath(operation)) types.add("not_found");
+  if (operation.params) types.add("not_found");
   if (operation.body || operation.query || operation.idempotent) types.add("validation_failed");
   if (operation.body) types.add("payload_too_large");
   if (operation.rateLimit) types.add("rate_limited");
@@ -112,7 +121,10 @@ export function buildErrorResponses(operation: Operation, headers: oas31.Headers
     [...byStatus].map(([status, types]) => [
       String(status),
       {
-        description: `${STATUS_TEXT[status] ?? "Error"}: ${types.join(", ")}.`,
+        description:
+          status === 404 && hasOnlyKernelNotFound(operation)
+            ? "Not found: only a path whose bytes do not decode or that names no route; an unknown or malformed id is never a 404 here."
+            : `${STATUS_TEXT[status] ?? "Error"}: ${types.join(", ")}.`,
         headers,
         content: {
           "application/json": {
