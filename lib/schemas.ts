@@ -47,7 +47,10 @@ export const HttpUrl = z
 export const Email = z.email().max(254).meta({ example: "ada@example.com" });
 
 /** E.164: a plus sign and 8 to 15 digits, the first not zero. */
-export const E164Phone = z.string().regex(/^\+[1-9]\d{7,14}$/, "must be an E.164 phone number such as +14155550123");
+export const E164Phone = z
+  .string()
+  .regex(/^\+[1-9]\d{7,14}$/, "must be an E.164 phone number such as +14155550123")
+  .meta({ example: "+14155550123" });
 
 export const PlainText = (max: number) => z.string().max(max);
 

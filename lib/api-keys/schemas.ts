@@ -35,7 +35,8 @@ export const Origin = z
     } catch {
       return false;
     }
-  }, "must be an origin such as https://example.com (scheme, host and port only)");
+  }, "must be an origin such as https://example.com (scheme, host and port only)")
+  .meta({ example: "https://shop.example" });
 
 export const UpdateApiKeyBody = z.object({
   name: z.string().max(MAX_KEY_NAME_LENGTH).nullable().optional(),

@@ -1,19 +1,13 @@
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { ERROR_TYPES, type ErrorType } from "@/lib/errors";
-import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/openapi/status";
-import { INSTANT_RANGE } from "@/lib/time/zoned";
+import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { ErrorEnvelope } from "@/lib/schemas";
+import { INSTANT_RANGE } from "@/lib/time/zoned";
+import { buildErrorResponses } from "./errors";
+import { addExamples } from "./examples";
+import { HEADER_COMPONENTS, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeyHeader, REQUEST_ID_HEADER } from "./headers";
 import type { AuthKind, Operation } from "./operation";
+import { describeParameters } from "./parameters";
 import { ALL_OPERATIONS } from "./operations";
-
-/** Errors every operation of an auth kind can answer, besides its own. */
-const ERRORS_BY_AUTH: Record<AuthKind, ErrorType[]> = {
-  sk: ["unauthorized", "secret_key_required", "forbidden"],
-  sk_pk: ["unauthorized", "origin_not_allowed", "forbidden", "rate_limited"],
-  ak: ["unauthorized", "secret_key_required", "forbidden"],
-  public: [],
-};
-const ALWAYS: ErrorType[] = ["internal_error", "transient_failure"];
+import { buildWebhooks } from "./webhooks";
 
 const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
   sk: [{ secretKey: [] }],
@@ -22,26 +16,46 @@ const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
   public: [],
 };
 
-function errorResponses(operation: Operation) {
-  const types = new Set<ErrorType>([...ERRORS_BY_AUTH[operation.auth], ...operation.errors, ...ALWAYS]);
-  if (operation.params) types.add("not_found");
-  if (operation.body || operation.query) types.add("validation_failed");
-  if (operation.body) types.add("payload_too_large");
-  if (operation.rateLimit) types.add("rate_limited");
-  const byStatus = new Map<number, ErrorType[]>();
-  for (const type of ERROR_TYPES.filter((t) => types.has(t))) {
-    const status = HTTP_STATUS_BY_ERROR_TYPE[type];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), type]);
-  }
-  return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
-      String(status),
-      { description: `Error types: ${list.join(", ")}.`, content: { "application/json": { schema: ErrorEnvelope } } },
-    ]),
-  );
-}
+/** Tag order is the order a new integrator meets them (the quickstart's). */
+const TAGS = [
+  { name: "Account", description: "Account keys (ak_) create workspaces, mint their keys and read plan usage." },
+  { name: "Workspace", description: "The workspace's settings and usage, with its secret key (sk_)." },
+  { name: "Staff", description: "Calendars: people or resources that take bookings, with working hours, time off and calendar feeds." },
+  { name: "Services", description: "What customers book: duration, buffers, price and payment mode, rules, and which calendars offer it." },
+  { name: "Categories", description: "Groups of services on the booking page." },
+  { name: "Questions", description: "Extra fields a customer answers when booking." },
+  { name: "Availability", description: "Open slots of a service, exact at the moment they are read." },
+  { name: "Bookings", description: "Create, confirm, move, cancel and list bookings." },
+  { name: "Webhooks", description: "Endpoints that receive booking events, their signing secrets and their delivery history." },
+  { name: "API keys", description: "The workspace's keys: names, allowed origins of publishable keys, revocation." },
+  { name: "Public", description: "Keyless reads for the hosted booking page (the slug is the credential)." },
+  { name: "Customer links", description: "The customer's manage link: read, cancel, move, extend a hold (the token is the credential)." },
+  { name: "Webhook events", description: "What we POST to your webhook endpoints, signed with Booking-Signature." },
+];
+
+const DESCRIPTION = [
+  "The appointment booking API: workspaces, calendars, services, availability, bookings and signed webhooks.",
+  "Guides: [quickstart](/docs/quickstart), [webhooks](/docs/webhooks), [embedding](/docs/embedding), [test mode](/docs/test-mode), [errors](/docs/errors).",
+  "",
+  "Bodies are JSON; identifiers are UUIDs; money is integer cents; booking times carry the workspace's offset, other instants are UTC.",
+  "Unknown body and query fields are ignored. Errors use one envelope, `{error: {type, message, param?}}`: match on `type`;",
+  "each error response lists the types it can carry. Lists are newest first with an opaque cursor (`next_cursor`, null on the last page).",
+  "POST /v1/bookings honours `Idempotency-Key` (24 hours, per workspace). Every answer of an operation carries a `Request-Id` header.",
+  "Reminders are a workspace setting (PATCH /v1/workspace, reminders); each calendar can publish a secret iCalendar feed (PUT /v1/staff/{id}/calendar-feed), served at GET /feeds/{token}.ics outside /v1.",
+  "",
+  "Every request under /v1 is answered in that envelope, whatever its method or path bytes: a path that names nothing or does not decode",
+  "(bad percent-encoding, invalid UTF-8, an empty segment such as //, a dot segment such as ..) is 404 not_found (components.responses.NotFound);",
+  "a method a path does not serve, TRACE, CONNECT and unknown methods included, is 405 method_not_allowed with an Allow header",
+  "listing the path's methods (components.responses.MethodNotAllowed); OPTIONS is answered 204 with Allow (and CORS headers on the browser routes);",
+  "nothing is redirected (a trailing slash is answered as the path without it).",
+  `Every date-time a request carries is RFC 3339 with an offset and must lie in [${INSTANT_RANGE.from}, ${INSTANT_RANGE.until})`,
+  "(formatMinimum / formatExclusiveMaximum in the schemas), else 422 validation_failed naming the field.",
+  "Every date-time the API writes is RFC 3339 with a four-digit year; where a zone's offset on that instant is not whole minutes",
+  "(local mean time, e.g. Africa/Monrovia before 1972), the instant is written in UTC.",
+].join("\n");
 
 function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
+  const success: oas31.HeadersObject = { ...REQUEST_ID_HEADER, ...(operation.idempotent ? IDEMPOTENT_REPLAYED_HEADER : {}) };
   return {
     operationId: operation.id,
     summary: operation.summary,
@@ -51,45 +65,40 @@ function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
     requestParams: {
       ...(operation.params ? { path: operation.params } : {}),
       ...(operation.query ? { query: operation.query } : {}),
+      ...(operation.idempotent ? { header: IdempotencyKeyHeader } : {}),
     },
-    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } } : {}),
+    // The wrapper reads an empty body as {}: a body whose fields are all optional may be omitted.
+    ...(operation.body ? { requestBody: { required: !operation.body.safeParse({}).success, content: { "application/json": { schema: operation.body } } } } : {}),
     responses: {
       [String(operation.response.status)]: {
         description: operation.response.description ?? operation.summary,
+        headers: success,
         content: { "application/json": { schema: operation.response.schema } },
       },
-      ...errorResponses(operation),
+      ...buildErrorResponses(operation, REQUEST_ID_HEADER),
     },
   };
 }
 
-export function buildOpenApiDocument(operations: Operation[] = ALL_OPERATIONS) {
+/** The document the app serves at /v1/openapi.json; `serverUrl` is APP_URL, so "try it" and generated clients reach this server. */
+export function buildOpenApiDocument(options: { serverUrl?: string; operations?: Operation[] } = {}) {
+  const operations = options.operations ?? ALL_OPERATIONS;
   const paths: ZodOpenApiPathsObject = {};
   for (const operation of operations) {
     paths[operation.path] = { ...paths[operation.path], [operation.method.toLowerCase()]: toOpenApiOperation(operation) };
   }
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Appointment Booking API",
       version: "1",
-      description: [
-        "Bodies are JSON; identifiers are UUIDs; money is integer cents; booking times carry the workspace's offset, other instants are UTC.",
-        "Unknown body and query fields are ignored. Errors use one envelope: {error: {type, message, param?}}; match on type.",
-        "Lists are newest first with an opaque cursor. POST /v1/bookings honours Idempotency-Key (24 hours, per workspace).",
-        "Reminders are a workspace setting (PATCH /v1/workspace, reminders); each calendar can publish a secret iCalendar feed (PUT /v1/staff/{id}/calendar-feed), served at GET /feeds/{token}.ics outside /v1.",
-        "Every request under /v1 is answered in that envelope, whatever its method or path bytes: a path that names nothing or does not decode",
-        "(bad percent-encoding, invalid UTF-8, an empty segment such as //, a dot segment such as ..) is 404 not_found (components.responses.NotFound);",
-        "a method a path does not serve, TRACE, CONNECT and unknown methods included, is 405 method_not_allowed with an Allow header",
-        "listing the path's methods (components.responses.MethodNotAllowed); OPTIONS is answered 204 with Allow (and CORS headers on the browser routes);",
-        "nothing is redirected (a trailing slash is answered as the path without it).",
-        `Every date-time a request carries is RFC 3339 with an offset and must lie in [${INSTANT_RANGE.from}, ${INSTANT_RANGE.until})`,
-        "(formatMinimum / formatExclusiveMaximum in the schemas), else 422 validation_failed naming the field.",
-        "Every date-time the API writes is RFC 3339 with a four-digit year; where a zone's offset on that instant is not whole minutes",
-        "(local mean time, e.g. Africa/Monrovia before 1972), the instant is written in UTC.",
-      ].join(" "),
+      description: DESCRIPTION,
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
+    servers: [{ url: options.serverUrl ?? "http://localhost:3000", description: "This server (APP_URL)" }],
+    tags: TAGS.filter((tag) => tag.name === "Webhook events" || operations.some((operation) => operation.tag === tag.name)),
     components: {
+      headers: HEADER_COMPONENTS,
       responses: {
         NotFound: {
           description: "A /v1 path that names nothing or does not decode, whatever the method: not_found.",
@@ -108,5 +117,7 @@ export function buildOpenApiDocument(operations: Operation[] = ALL_OPERATIONS) {
       },
     },
     paths,
+    webhooks: buildWebhooks(),
   });
+  return addExamples(describeParameters(document));
 }

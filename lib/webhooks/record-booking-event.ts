@@ -5,6 +5,7 @@ import { afterCommit } from "@/lib/db/transaction";
 import { loadBookingDetails } from "@/lib/bookings/load-booking-details";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
+import type { WebhookEventPayload } from "./schemas";
 
 export const WEBHOOK_EVENT_TYPES = ["booking.created", "booking.cancelled", "booking.rescheduled"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -18,26 +19,8 @@ export type RecordBookingEventInput = {
   now: Date;
 };
 
-/** The payload exactly as the spec's "Payload shape"; it never carries a secret, token or code. */
-export type BookingEventPayload = {
-  id: string;
-  type: WebhookEventType;
-  created_at: string;
-  data: {
-    booking: {
-      id: string;
-      status: string;
-      starts_at: string;
-      ends_at: string;
-      service: { id: string; name: string };
-      staff: { id: string; name: string };
-      customer: { id: string; name: string; email: string; phone: string };
-      created_via: "sk" | "pk";
-      rescheduled_from_id: string | null;
-    };
-    previous_starts_at?: string;
-  };
-};
+/** The payload exactly as the spec's "Payload shape" (declared once, in ./schemas). */
+export type BookingEventPayload = WebhookEventPayload;
 
 /**
  * The transactional outbox for webhooks: call it inside the transaction that changes the

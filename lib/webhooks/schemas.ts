@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BookingStatus } from "@/lib/bookings/schemas";
 import { DELIVERY_STATUSES } from "@/lib/db/schema";
 import { DateTimeOutput, HttpUrl, PageQuery, Uuid } from "@/lib/schemas";
 import { WEBHOOK_EVENT_TYPES } from "./record-booking-event";
@@ -81,3 +82,29 @@ export const ListWebhookEndpointsQuery = PageQuery;
 
 export const ListDeliveriesQuery = PageQuery.extend({ status: DeliveryStatus.optional() });
 export type ListDeliveriesQuery = z.infer<typeof ListDeliveriesQuery>;
+
+/** The spec's "Payload shape": what every delivery POSTs. It never carries a secret, token or code. */
+const EventBooking = z.object({
+  id: Uuid,
+  status: BookingStatus.meta({ description: "The booking's status when the event happened (confirmed, or cancelled on booking.cancelled)." }),
+  starts_at: DateTimeOutput.meta({ description: "With the workspace's offset." }),
+  ends_at: DateTimeOutput.meta({ description: "With the workspace's offset." }),
+  service: z.object({ id: Uuid, name: z.string() }),
+  staff: z.object({ id: Uuid, name: z.string() }),
+  customer: z.object({ id: Uuid, name: z.string(), email: z.string(), phone: z.string().meta({ description: "\"\" when the customer gave none." }) }),
+  created_via: z.enum(["sk", "pk"]).meta({ description: "Which key type made the booking; pk is the customer booking themselves." }),
+  rescheduled_from_id: Uuid.nullable(),
+});
+
+export const WebhookEventPayload = z
+  .object({
+    id: Uuid.meta({ description: "The delivery id: the same value as the Booking-Delivery header, stable across retries. Deduplicate on it." }),
+    type: WebhookEventType,
+    created_at: DateTimeOutput.meta({ description: "When the event happened (UTC)." }),
+    data: z.object({
+      booking: EventBooking,
+      previous_starts_at: DateTimeOutput.optional().meta({ description: "Where the booking was before the move: on booking.rescheduled only, absent (not null) on the others." }),
+    }),
+  })
+  .meta({ id: "WebhookEvent" });
+export type WebhookEventPayload = z.infer<typeof WebhookEventPayload>;

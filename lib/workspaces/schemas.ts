@@ -94,7 +94,10 @@ export const Reminders = z
       "Reminders sent before each confirmed appointment (DECISIONS §11): at most 3, no two with the same minutes_before; [] turns them off. A new workspace has one email a day before.",
   });
 
-export const StripeAccountId = z.string().regex(/^acct_[0-9A-Za-z_]{1,255}$/, "must be a Stripe account id such as acct_1A2b3C");
+export const StripeAccountId = z
+  .string()
+  .regex(/^acct_[0-9A-Za-z_]{1,255}$/, "must be a Stripe account id such as acct_1A2b3C")
+  .meta({ example: "acct_1A2b3C" });
 
 /**
  * The workspace settings resource (GET/PATCH /v1/workspace), and the one declaration of the

@@ -11,7 +11,7 @@ import { newWorld, type World } from "../helpers/world";
  * Property-based requests against every route: random and malformed JSON, wrong types,
  * nulls, huge and unicode strings, bad ids, cursors, dates and headers. Whatever a client
  * sends, the answer is never a 5xx, every error is the spec's envelope, and every status is
- * one the OpenAPI document lists for that operation.
+ * one the OpenAPI document lists for that operation, with an error type its enum lists.
  */
 const RUNS_PER_OPERATION = 170;
 const ERROR_TYPE_SET = new Set<string>(ERROR_TYPES);
@@ -19,7 +19,15 @@ const GENERIC_STATUSES = new Set([401, 403, 404, 405, 413, 422, 429]);
 const totals = { requests: 0, fiveXx: 0, undocumented: 0 };
 
 let world: World;
-const documentPaths = buildOpenApiDocument().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+type ErrorSchema = { $ref?: string; properties?: { error?: { properties?: { type?: { enum?: string[] } } } } };
+type DocumentedResponse = { content?: { "application/json"?: { schema?: ErrorSchema } } };
+const document = buildOpenApiDocument() as unknown as { paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>; components: { schemas: Record<string, ErrorSchema> } };
+const documentPaths = document.paths;
+const documentedErrorTypes = (response: DocumentedResponse | undefined) => {
+  const schema = response?.content?.["application/json"]?.schema;
+  const resolved = schema?.$ref ? document.components.schemas[schema.$ref.split("/").pop()!] : schema;
+  return resolved?.properties?.error?.properties?.type?.enum;
+};
 
 beforeAll(async () => {
   world = await newWorld();
@@ -134,6 +142,9 @@ async function assertWellFormed(operation: Operation, response: Response) {
     const body = JSON.parse(text) as { error: Record<string, unknown> };
     expect(Object.keys(body)).toEqual(["error"]);
     expect(ERROR_TYPE_SET.has(body.error.type as string), String(body.error.type)).toBe(true);
+    // A generated client narrows on the documented enum: a type outside it is drift.
+    const enumTypes = documentedErrorTypes(documented[String(response.status)]);
+    if (enumTypes) expect(enumTypes, `${operation.method} ${operation.path} ${response.status}: ${text.slice(0, 300)}`).toContain(body.error.type);
     expect(typeof body.error.message).toBe("string");
     if ("param" in body.error) {
       expect(response.status).toBe(422);

@@ -1,11 +1,13 @@
+import { getConfig } from "@/lib/config";
 import { methodNotAllowed } from "@/lib/http/route";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 let cached: unknown;
 
-// GET /v1/openapi.json – the API's OpenAPI 3.1 document, generated from the request schemas
+// GET /v1/openapi.json – the API's OpenAPI 3.1 document, generated from the request schemas;
+// its server is APP_URL, so the reference's "try it" and generated clients reach this server
 export async function GET() {
-  cached ??= buildOpenApiDocument();
+  cached ??= buildOpenApiDocument({ serverUrl: getConfig().appUrl });
   return Response.json(cached, { headers: { "Cache-Control": "public, max-age=300" } });
 }
 

@@ -24,6 +24,7 @@ export const listAccountWorkspaces = defineOperation({
   path: "/v1/account/workspaces",
   tag: "Account",
   summary: "List the account's workspaces",
+  description: "Every workspace of the account with its id, name, slug and time zone. Keys are never listed here: mint one when you need it.",
   auth: "ak",
   response: { status: 200, schema: z.object({ data: z.array(AccountWorkspace) }) },
   errors: [],
@@ -35,6 +36,9 @@ export const mintWorkspaceKey = defineOperation({
   path: "/v1/account/workspaces/{id}/keys",
   tag: "Account",
   summary: "Mint a secret or publishable key for a workspace",
+  description:
+    "Creates a new sk_ or pk_ key (name optional, at most 100 characters). The full value is in this response; later reads (GET /v1/api-keys) " +
+    "show it for publishable keys only, so store a secret key now. Other keys keep working; revoke them with POST /v1/api-keys/{id}/revoke.",
   auth: "ak",
   params: WorkspaceIdParams,
   body: MintKeyBody,
@@ -48,6 +52,7 @@ export const getAccountUsage = defineOperation({
   path: "/v1/account/usage",
   tag: "Account",
   summary: "Read the account's plan usage",
+  description: "The plan and step, the current billing period (a UTC calendar month), bookings in it (counted, never capped) active workspaces and calendars against their caps, and SMS credits.",
   auth: "ak",
   response: { status: 200, schema: AccountUsage },
   errors: [],

@@ -20,7 +20,8 @@ export const getPublicBooking = defineOperation({
   auth: "public",
   params: PublicBookingParams,
   response: { status: 200, schema: PublicBooking },
-  errors: ["not_found"],
+  // Reading settles an unsettled payment (a write), so contention can answer 503.
+  errors: ["not_found", "transient_failure"],
   rateLimit: "public",
 });
 

@@ -50,6 +50,7 @@ export const getStaff = defineOperation({
   path: "/v1/staff/{id}",
   tag: "Staff",
   summary: "Read a calendar",
+  description: "One calendar (a person or resource that takes bookings) with its name, title, bio and whether it is active.",
   auth: "sk",
   params: StaffIdParams,
   response: { status: 200, schema: Staff },

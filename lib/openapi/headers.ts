@@ -1,0 +1,36 @@
+import { z } from "zod";
+import type { oas31 } from "zod-openapi";
+
+/**
+ * Headers of the HTTP kernel (lib/http/route.ts, lib/http/idempotency.ts), declared once so
+ * every operation's document says what it sends and returns.
+ */
+export const IdempotencyKeyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({
+      description:
+        "Any 1–255 character string you choose per intended booking (a UUID is a good one). Within 24 hours, a repeat with the same body " +
+        "replays the stored 2xx answer with Idempotent-Replayed: true and makes no second booking; another body gives 422 idempotency_mismatch; " +
+        "a repeat while the first is still running gets 409 conflict. Only 2xx answers are kept.",
+      example: "0d9c4a1e-booking-for-ada",
+    }),
+});
+
+/** Declared once under components.headers; every response refers to them. */
+export const HEADER_COMPONENTS = {
+  RequestId: {
+    description: "This request's id (req_…); quote it when reporting a problem: errors are logged with it.",
+    schema: { type: "string", example: "req_4f6c2d1e9a8b47c3b2a1d0e9f8c7b6a5" },
+  },
+  IdempotentReplayed: {
+    description: "Present (true) when this answer is a replay of the first request with the same Idempotency-Key; absent on a first answer.",
+    schema: { type: "string", enum: ["true"] },
+  },
+} satisfies oas31.HeadersObject;
+
+export const REQUEST_ID_HEADER = { "Request-Id": { $ref: "#/components/headers/RequestId" } } satisfies oas31.HeadersObject;
+export const IDEMPOTENT_REPLAYED_HEADER = { "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } satisfies oas31.HeadersObject;

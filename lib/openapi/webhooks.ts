@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { ZodOpenApiPathItemObject } from "zod-openapi";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/record-booking-event";
+import { WebhookEventPayload } from "@/lib/webhooks/schemas";
+
+/** The three headers every delivery carries (lib/webhooks/attempt-delivery.ts). */
+const DELIVERY_HEADERS = z.object({
+  "Booking-Signature": z.string().meta({
+    description:
+      "t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of \"<t>.<raw body bytes>\" keyed with the endpoint's signing secret>. " +
+      "Verify it over the raw bytes (not re-serialised JSON) with a constant-time comparison; apply your own timestamp tolerance.",
+    example: "t=1767250800,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
+  }),
+  "Booking-Event": z.enum(WEBHOOK_EVENT_TYPES).meta({ description: "The event type, as in the body's type." }),
+  "Booking-Delivery": z.uuid().meta({ description: "The delivery id, stable across retries: the deduplication key (the body's id)." }),
+});
+
+const WHEN: Record<WebhookEventType, string> = {
+  "booking.created": "A booking became confirmed for the first time (at once, after its code, or when its payment succeeded).",
+  "booking.cancelled": "A booking that had been announced with booking.created was cancelled (by a secret key or the customer). A hold that never confirmed emits nothing.",
+  "booking.rescheduled": "A confirmed booking moved (by a secret key or the customer); the id stays the same and data.previous_starts_at says where it was.",
+};
+
+const { data } = WebhookEventPayload.shape;
+
+/** One payload schema per event: its `type` fixed, `previous_starts_at` only on booking.rescheduled. */
+function payloadFor(type: WebhookEventType, id: string) {
+  const eventData = type === "booking.rescheduled" ? data.extend({ previous_starts_at: data.shape.previous_starts_at.unwrap() }) : data.omit({ previous_starts_at: true });
+  return WebhookEventPayload.extend({ type: z.literal(type), data: eventData }).meta({ id, description: WHEN[type] });
+}
+
+const PAYLOAD_IDS = {
+  "booking.created": "BookingCreatedEvent",
+  "booking.cancelled": "BookingCancelledEvent",
+  "booking.rescheduled": "BookingRescheduledEvent",
+} satisfies Record<WebhookEventType, string>;
+
+const PAYLOADS = {
+  "booking.created": payloadFor("booking.created", PAYLOAD_IDS["booking.created"]),
+  "booking.cancelled": payloadFor("booking.cancelled", PAYLOAD_IDS["booking.cancelled"]),
+  "booking.rescheduled": payloadFor("booking.rescheduled", PAYLOAD_IDS["booking.rescheduled"]),
+} satisfies Record<WebhookEventType, z.ZodType>;
+
+const EXAMPLE_BOOKING = {
+  id: "8f0c7a4e-6a0b-4f7e-9d43-2f1e0c9b7a11",
+  status: "confirmed",
+  starts_at: "2027-03-02T10:00:00-05:00",
+  ends_at: "2027-03-02T10:45:00-05:00",
+  service: { id: "0b6e3c55-5e0a-4b8e-8d1d-6f3a0f8f2c01", name: "Haircut" },
+  staff: { id: "c2a1f5a4-1c1d-4a67-9a3e-7b0d9e6f4d22", name: "Alex Rivera" },
+  customer: { id: "5d9e8f71-3b2c-4d1a-8e6f-0a9b8c7d6e33", name: "Ada Lovelace", email: "ada@example.com", phone: "+14155550123" },
+  created_via: "pk",
+  rescheduled_from_id: null,
+};
+
+/** A realistic payload of each event: in the document and in the webhooks guide. */
+export function exampleWebhookEvent(type: WebhookEventType) {
+  const booking = type === "booking.cancelled" ? { ...EXAMPLE_BOOKING, status: "cancelled" } : EXAMPLE_BOOKING;
+  return {
+    id: "1e4b7c2d-9f8a-4e6b-a3c5-d7e9f1a2b344",
+    type,
+    created_at: "2027-02-20T15:04:05.000Z",
+    data: type === "booking.rescheduled" ? { booking, previous_starts_at: "2027-03-01T14:00:00-05:00" } : { booking },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: what we POST to an endpoint for each event, with its
+ * headers, so a receiver can be generated and typed like a client.
+ */
+export function buildWebhooks(): Record<string, ZodOpenApiPathItemObject> {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `on${PAYLOAD_IDS[type]}`,
+          summary: type,
+          description:
+            `${WHEN[type]} Delivered to every active endpoint subscribed to ${type}. Any 2xx is success; anything else (3xx included) fails the attempt, ` +
+            "and an attempt is cut off after 10 seconds. 5 attempts in all, waiting 1 minute, 30 minutes, 2 hours and 6 hours between them; " +
+            "3 deliveries in a row that exhaust their attempts deactivate the endpoint. The same delivery may arrive more than once: deduplicate on Booking-Delivery.",
+          tags: ["Webhook events"],
+          security: [],
+          requestParams: { header: DELIVERY_HEADERS },
+          requestBody: { required: true, content: { "application/json": { schema: PAYLOADS[type], example: exampleWebhookEvent(type) } } },
+          responses: {
+            "200": { description: "Any 2xx acknowledges the delivery; the body is ignored." },
+            default: { description: "Anything else (3xx, 4xx, 5xx, a timeout) fails this attempt; it is retried on the schedule." },
+          },
+        },
+      },
+    ]),
+  );
+}
