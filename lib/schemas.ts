@@ -11,7 +11,9 @@ export const Uuid = z.uuid();
 /**
  * The one type of every date-time a request carries: RFC 3339 with an explicit offset (Z or
  * ±hh:mm), at an instant in INSTANT_RANGE (DECISIONS §9); else 422 naming the field. The
- * bounds are in the document as ajv-formats' formatMinimum / formatExclusiveMaximum.
+ * bounds are in the document as x-formatMinimum / x-formatExclusiveMaximum: extensions, because
+ * generators (openapi-typescript) and linters (Redocly) refuse ajv-formats' bare keywords; the
+ * e2e fuzz reads them back as those keywords to enforce them.
  */
 export const DateTimeInput = z.iso
   .datetime({ offset: true })
@@ -20,7 +22,12 @@ export const DateTimeInput = z.iso
     // Only a well-formed date-time has an instant to compare.
     when: (payload) => payload.issues.length === 0,
   })
-  .meta({ format: "date-time", formatMinimum: INSTANT_RANGE.from, formatExclusiveMaximum: INSTANT_RANGE.until });
+  .meta({
+    format: "date-time",
+    description: `RFC 3339 with an offset, in [${INSTANT_RANGE.from}, ${INSTANT_RANGE.until}).`,
+    "x-formatMinimum": INSTANT_RANGE.from,
+    "x-formatExclusiveMaximum": INSTANT_RANGE.until,
+  });
 /** Every instant the API writes: RFC 3339 with a four-digit year (lib/time/zoned.ts writes them). */
 export const DateTimeOutput = z.string().meta({ format: "date-time" });
 

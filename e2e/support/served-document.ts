@@ -6,7 +6,7 @@ import type { JsonSchema } from "./schema-arbitrary";
 /**
  * The OpenAPI 3.1 document the server serves, read as a client reads it: its operations, and
  * an ajv (JSON Schema 2020-12, with ajv-formats for date-time, uuid, email, uri and the
- * formatMinimum/formatExclusiveMaximum bounds) that validates a body against the schema the
+ * formatMinimum/formatExclusiveMaximum bounds, served as x- extensions) that validates a body against the schema the
  * document gives for a status. Component references are resolved by ajv itself.
  */
 export type ServedOperation = {
@@ -40,7 +40,14 @@ export async function loadServedDocument(): Promise<ServedDocument> {
   const response = await fetch(`${E2E.appUrl}/v1/openapi.json`);
   const document = (await response.json()) as JsonSchema;
   // The document's own `#/components/schemas/X` become references into one registered schema.
-  const absolute = JSON.parse(JSON.stringify(document).replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`)) as JsonSchema;
+  // The date-time bounds are served as x-formatMinimum / x-formatExclusiveMaximum (generators
+  // refuse unknown keywords); ajv-formats enforces them under their own names.
+  const absolute = JSON.parse(
+    JSON.stringify(document)
+      .replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`)
+      .replaceAll('"x-formatMinimum":', '"formatMinimum":')
+      .replaceAll('"x-formatExclusiveMaximum":', '"formatExclusiveMaximum":'),
+  ) as JsonSchema;
   // The document is OpenAPI, not bare JSON Schema: its `example` and `discriminator` are not
   // JSON Schema keywords, so ajv runs without strict mode.
   const ajv = new Ajv2020({ strict: false, allErrors: false });

@@ -49,7 +49,7 @@ const DESCRIPTION = [
   "listing the path's methods (components.responses.MethodNotAllowed); OPTIONS is answered 204 with Allow (and CORS headers on the browser routes);",
   "nothing is redirected (a trailing slash is answered as the path without it).",
   `Every date-time a request carries is RFC 3339 with an offset and must lie in [${INSTANT_RANGE.from}, ${INSTANT_RANGE.until})`,
-  "(formatMinimum / formatExclusiveMaximum in the schemas), else 422 validation_failed naming the field.",
+  "(x-formatMinimum / x-formatExclusiveMaximum in the schemas), else 422 validation_failed naming the field.",
   "Every date-time the API writes is RFC 3339 with a four-digit year; where a zone's offset on that instant is not whole minutes",
   "(local mean time, e.g. Africa/Monrovia before 1972), the instant is written in UTC.",
 ].join("\n");
