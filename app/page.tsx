@@ -5,7 +5,10 @@ import { getConfig } from "@/lib/config";
 import { DEMO_SLUG } from "@/lib/cli/demo";
 import styles from "./landing.module.css";
 
-export const metadata: Metadata = { title: "Appointment booking", description: "An appointment booking API with hosted booking pages, an embeddable widget and signed webhooks." };
+export const metadata: Metadata = {
+  title: "Appointment booking",
+  description: "An appointment booking API with hosted booking pages, an embeddable widget and signed webhooks.",
+};
 
 // GET / – what this is, and where to go: the demo booking page, the docs, the OpenAPI document
 export default async function HomePage() {
@@ -15,7 +18,8 @@ export default async function HomePage() {
     <main className={styles.page}>
       <h1>Appointment booking</h1>
       <p className={styles.lead}>
-        An online booking service for appointment businesses: a JSON API for calendars, services, availability and bookings, hosted booking pages, an embeddable widget, and signed webhooks.
+        An online booking service for appointment businesses: a JSON API for calendars, services, availability and bookings, hosted booking pages, an embeddable
+        widget, and signed webhooks.
       </p>
       <ul className={styles.cards}>
         <li>
@@ -46,19 +50,18 @@ export default async function HomePage() {
       {devTools ? (
         <section className={styles.dev} aria-labelledby="dev-heading">
           <h2 id="dev-heading">Running it yourself</h2>
-          <p>
-            This server runs with dev tools on, so here is where to find the demo workspace&apos;s keys (never on this page):
-          </p>
+          <p>This server runs with dev tools on, so here is where to find the demo workspace&apos;s keys (never on this page):</p>
           <ul>
             <li>
               <code>npm start</code> printed them when it started: the publishable, secret and account keys of the demo workspace.
             </li>
             <li>
-              They are kept in <code>demo-keys.json</code> in the data directory (<code>DATA_DIR</code>, <code>.data</code> by default); <code>npm run -s cli -- demo</code> prints them again while the app is
-              stopped.
+              They are kept in <code>demo-keys.json</code> in the data directory (<code>DATA_DIR</code>, <code>.data</code> by default);{" "}
+              <code>npm run -s cli -- demo</code> prints them again while the app is stopped.
             </li>
             <li>
-              Sent emails and SMS are at <a href="/dev/outbox">/dev/outbox</a>; the clock, background jobs and test payments are in the <Link href="/docs/test-mode">test mode guide</Link>.
+              Sent emails and SMS are at <a href="/dev/outbox">/dev/outbox</a>; the clock, background jobs and test payments are in the{" "}
+              <Link href="/docs/test-mode">test mode guide</Link>.
             </li>
           </ul>
         </section>

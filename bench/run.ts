@@ -127,7 +127,10 @@ function report(rows: Row[]): boolean {
   const [, availability, , creation] = rows;
   const checks = [
     [`availability ≥ ${TARGETS.availabilityRatio} of baseline (${ratio(availability!).toFixed(2)})`, ratio(availability!) >= TARGETS.availabilityRatio],
-    [`availability p50 ≤ ${TARGETS.availabilityP50Ms} ms (${availability!.latency.latency.p50} ms, one connection)`, availability!.latency.latency.p50 <= TARGETS.availabilityP50Ms],
+    [
+      `availability p50 ≤ ${TARGETS.availabilityP50Ms} ms (${availability!.latency.latency.p50} ms, one connection)`,
+      availability!.latency.latency.p50 <= TARGETS.availabilityP50Ms,
+    ],
     [`creation ≥ ${TARGETS.creationRatio} of baseline (${ratio(creation!).toFixed(2)})`, ratio(creation!) >= TARGETS.creationRatio],
     ["no failed requests", rows.every((row) => failuresOf(row.throughput) + failuresOf(row.latency) === 0)],
   ] as const;

@@ -47,11 +47,13 @@ export async function seedBenchWorkspace(db: Db): Promise<Seeded> {
     .values(Array.from({ length: CALENDARS - 1 }, (_, i) => ({ workspaceId: workspace.id, name: `Calendar ${i + 2}` })))
     .returning({ id: staff.id });
   const calendarIds = [...first, ...more].map((row) => row.id);
-  await db.insert(workingHours).values(
-    calendarIds.flatMap((staffId) =>
-      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ workspaceId: workspace.id, staffId, weekday, startMinute: OPEN_MINUTE, endMinute: CLOSE_MINUTE })),
-    ),
-  );
+  await db
+    .insert(workingHours)
+    .values(
+      calendarIds.flatMap((staffId) =>
+        [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ workspaceId: workspace.id, staffId, weekday, startMinute: OPEN_MINUTE, endMinute: CLOSE_MINUTE })),
+      ),
+    );
   const [service] = await db
     .insert(services)
     .values({ workspaceId: workspace.id, name: "Bench visit", durationMinutes: SERVICE_MINUTES, maxAdvanceDays: 90 })

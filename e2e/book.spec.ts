@@ -20,12 +20,21 @@ test("books without a code: services, times in either zone, details, confirmatio
 
   await chooseService(page, "Haircut");
   await expect(page.getByText("Times shown in New York time")).toBeVisible();
-  const firstInBusinessZone = await page.getByRole("group", { name: /^Times on/ }).getByRole("button").first().textContent();
+  const firstInBusinessZone = await page
+    .getByRole("group", { name: /^Times on/ })
+    .getByRole("button")
+    .first()
+    .textContent();
   await checkpoint("times");
 
   await page.getByRole("button", { name: "Show in my time (London)" }).click();
   await expect(page.getByText("Times shown in London time")).toBeVisible();
-  await expect(page.getByRole("group", { name: /^Times on/ }).getByRole("button").first()).not.toHaveText(firstInBusinessZone!);
+  await expect(
+    page
+      .getByRole("group", { name: /^Times on/ })
+      .getByRole("button")
+      .first(),
+  ).not.toHaveText(firstInBusinessZone!);
   await checkpoint("times-in-my-zone");
   await page.getByRole("button", { name: "Show in New York time" }).click();
   await expect(page.getByText("Times shown in New York time")).toBeVisible();

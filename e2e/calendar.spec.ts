@@ -77,7 +77,12 @@ test("the reminders setting over HTTP: read, replaced, refused in the envelope",
   expect(document.paths["/v1/staff/{id}/calendar-feed"]).toHaveProperty("put");
 });
 
-test("the booking page sends the browser's zone; every browser's manage page then shows the customer's time", async ({ page, browser, request, checkpoint }) => {
+test("the booking page sends the browser's zone; every browser's manage page then shows the customer's time", async ({
+  page,
+  browser,
+  request,
+  checkpoint,
+}) => {
   const seeded = await seedWorkspace(request);
   await page.goto(`/book/${seeded.slug}`);
   await chooseService(page, "Haircut");

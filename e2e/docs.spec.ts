@@ -61,7 +61,10 @@ test("the landing page says what this is, links onward, and tells a developer wh
 test("/docs renders the API reference from the served document, offline, and its try-it reaches this server", async ({ page, request, checkpoint }) => {
   const requests = recordRequests(page);
   // Anything that tried to leave would fail here as it would offline; the list above proves none tried.
-  await page.route((url) => url.origin !== E2E.appUrl, (route) => route.abort());
+  await page.route(
+    (url) => url.origin !== E2E.appUrl,
+    (route) => route.abort(),
+  );
   await page.goto("/docs");
   // The reference parses the whole document in the browser: allow for a busy CI machine.
   await expect(page.getByRole("heading", { name: "Appointment Booking API" }).first()).toBeVisible({ timeout: 60_000 });
@@ -74,7 +77,10 @@ test("/docs renders the API reference from the served document, offline, and its
 
   // Try it with a real secret key: the reference's client sends to the document's server, this one.
   const accountKey = (JSON.parse(readFileSync(E2E.accountFile, "utf8")) as { account_key: string }).account_key;
-  const workspace = await request.post("/v1/account/workspaces", { headers: { Authorization: `Bearer ${accountKey}` }, data: { name: "Try it", timezone: "Europe/London", with_secret_key: true } });
+  const workspace = await request.post("/v1/account/workspaces", {
+    headers: { Authorization: `Bearer ${accountKey}` },
+    data: { name: "Try it", timezone: "Europe/London", with_secret_key: true },
+  });
   const secretKey = ((await workspace.json()) as { secret_key: string }).secret_key;
   await page.goto("/docs#tag/bookings/GET/v1/bookings");
   await page.getByRole("button", { name: "Test Request (get /v1/bookings)" }).click();
@@ -139,10 +145,12 @@ test("the quickstart's commands, run as printed, book and deliver a signed webho
   expect(output).toContain('["https://www.your-site.example"]');
   const secret = output.match(/WEBHOOK_SECRET=(whsec_\w+)/)![1]!;
 
-  await expect.poll(async () => {
-    await page.request.post("/dev/jobs/run");
-    return received.length;
-  }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => {
+      await page.request.post("/dev/jobs/run");
+      return received.length;
+    })
+    .toBeGreaterThan(0);
   receiver.close();
   const [delivery] = received;
   expect(delivery!.headers["booking-event"]).toBe("booking.cancelled");

@@ -23,7 +23,10 @@ test("inline on another origin: sized to its content, events to the host page wi
   await checkpoint("inline-services");
 
   await frame.getByRole("button", { name: /^Haircut/ }).click();
-  const slot = frame.getByRole("group", { name: /^Times on/ }).getByRole("button").first();
+  const slot = frame
+    .getByRole("group", { name: /^Times on/ })
+    .getByRole("button")
+    .first();
   const start = (await slot.getAttribute("data-start"))!;
   await slot.click();
   await checkpoint("inline-details");
@@ -83,7 +86,12 @@ test("an origin not on the key's allowed_origins cannot frame the booking page",
   await page.waitForTimeout(3000);
   const embedFrame = page.frames().find((frame) => frame !== page.mainFrame());
   // A refused frame shows the browser's own error page (which has an h1 of its own): never our page.
-  const framedHeading = embedFrame ? await embedFrame.locator("h1", { hasText: seeded.name }).count().catch(() => 0) : 0;
+  const framedHeading = embedFrame
+    ? await embedFrame
+        .locator("h1", { hasText: seeded.name })
+        .count()
+        .catch(() => 0)
+    : 0;
   expect(framedHeading).toBe(0);
   const events = await page.evaluate(() => (window as unknown as { widgetEvents: unknown[] }).widgetEvents);
   expect(events).toEqual([]);

@@ -11,14 +11,21 @@ test("a time taken meanwhile: kind message, back to the times, details kept", as
   const seeded = await seedWorkspace(request);
   await page.goto(`/book/${seeded.slug}`);
   await chooseService(page, "Haircut");
-  const firstSlot = page.getByRole("group", { name: /^Times on/ }).getByRole("button").first();
+  const firstSlot = page
+    .getByRole("group", { name: /^Times on/ })
+    .getByRole("button")
+    .first();
   const takenStart = (await firstSlot.getAttribute("data-start"))!;
   await chooseFirstTime(page);
   const email = uniqueEmail("taken");
   await fillDetails(page, { name: "Eli Moss", email });
 
   // Someone else books the same time through the API before this customer submits.
-  await call(request, "POST", "/v1/bookings", seeded.sk, { service_id: seeded.services.haircut, starts_at: takenStart, customer: { name: "Quick Other", email: "other@customer.example" } });
+  await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.haircut,
+    starts_at: takenStart,
+    customer: { name: "Quick Other", email: "other@customer.example" },
+  });
   await page.getByRole("button", { name: "Book appointment" }).click();
 
   await expect(page.getByRole("heading", { name: "Choose a time" })).toBeFocused();

@@ -32,7 +32,21 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-const BAD_SEGMENTS = ["%zz", "%", "%C0%AF", "%E0%A4%A", "%ff%fe", "%00", "%2F", "..", "%2e%2e", "\u00e9", "null", "x".repeat(1200), "00000000-0000-0000-0000-000000000000"];
+const BAD_SEGMENTS = [
+  "%zz",
+  "%",
+  "%C0%AF",
+  "%E0%A4%A",
+  "%ff%fe",
+  "%00",
+  "%2F",
+  "..",
+  "%2e%2e",
+  "\u00e9",
+  "null",
+  "x".repeat(1200),
+  "00000000-0000-0000-0000-000000000000",
+];
 const WEIRD = fc.oneof(
   fc.constant(null),
   fc.boolean(),
@@ -51,7 +65,9 @@ const WEIRD = fc.oneof(
 function keyFor(operation: ServedOperation) {
   const valid = operation.security.map((name) => ({ secretKey: world.sk, publishableKey: world.pk, accountKey: world.accountKey })[name]!);
   const others = [world.sk, world.pk, world.accountKey, "sk_garbage", `sk_${"A".repeat(40)}`, "pk_short", "Bearer", ""];
-  return valid.length > 0 ? fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...valid) }, { weight: 2, arbitrary: fc.constantFrom(...others) }) : fc.constantFrom("", ...others);
+  return valid.length > 0
+    ? fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...valid) }, { weight: 2, arbitrary: fc.constantFrom(...others) })
+    : fc.constantFrom("", ...others);
 }
 
 /** Replaces one entry of a valid object by a weird value, or drops it. */
@@ -78,12 +94,33 @@ function requestArbitrary(operation: ServedOperation): fc.Arbitrary<RawRequest> 
     );
   const params = fc.record(Object.fromEntries(operation.pathParams.map((name) => [name, segment(name)])));
 
-  const queryShape: JsonSchema = { type: "object", properties: Object.fromEntries(operation.queryParams.map((param) => [param.name, param.schema])), required: operation.queryParams.filter((param) => param.required).map((param) => param.name) };
+  const queryShape: JsonSchema = {
+    type: "object",
+    properties: Object.fromEntries(operation.queryParams.map((param) => [param.name, param.schema])),
+    required: operation.queryParams.filter((param) => param.required).map((param) => param.name),
+  };
   const validQuery = schemas.valueFor(queryShape);
-  const query = operation.queryParams.length === 0
-    ? fc.oneof({ weight: 9, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 10 }), { maxKeys: 2 }) })
-    : fc.oneof({ weight: 6, arbitrary: validQuery }, { weight: 4, arbitrary: mutate(validQuery) });
-  const rawQueryTail = fc.oneof({ weight: 9, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom("&cursor=%zz", "&from=%E0%A4%A", "&limit=%", "&&&", "&limit=-1", "&cursor=WyIrMjc1NzYwLTA5LTEzVDAwOjAwOjAwWiIsIjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLTAwMDAwMDAwMDAwMSJd") });
+  const query =
+    operation.queryParams.length === 0
+      ? fc.oneof(
+          { weight: 9, arbitrary: fc.constant({}) },
+          { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 10 }), { maxKeys: 2 }) },
+        )
+      : fc.oneof({ weight: 6, arbitrary: validQuery }, { weight: 4, arbitrary: mutate(validQuery) });
+  const rawQueryTail = fc.oneof(
+    { weight: 9, arbitrary: fc.constant("") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "&cursor=%zz",
+        "&from=%E0%A4%A",
+        "&limit=%",
+        "&&&",
+        "&limit=-1",
+        "&cursor=WyIrMjc1NzYwLTA5LTEzVDAwOjAwOjAwWiIsIjAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLTAwMDAwMDAwMDAwMSJd",
+      ),
+    },
+  );
 
   const validBody = operation.body ? schemas.valueFor(operation.body) : fc.constant(undefined);
   const body = operation.body
@@ -97,7 +134,10 @@ function requestArbitrary(operation: ServedOperation): fc.Arbitrary<RawRequest> 
 
   const headers = fc.record({
     key: keyFor(operation),
-    origin: fc.oneof({ weight: 8, arbitrary: fc.constant(served.baseUrl) }, { weight: 2, arbitrary: fc.constantFrom("https://evil.example", "null", "not a url") }),
+    origin: fc.oneof(
+      { weight: 8, arbitrary: fc.constant(served.baseUrl) },
+      { weight: 2, arbitrary: fc.constantFrom("https://evil.example", "null", "not a url") },
+    ),
     ip: fc.ipV4(),
     idempotency: fc.option(fc.oneof(fc.uuid(), fc.constantFrom("", "k".repeat(300))), { nil: undefined, freq: 3 }),
     contentType: fc.constantFrom("application/json", "application/json", "application/json", "text/plain", "application/x-www-form-urlencoded"),

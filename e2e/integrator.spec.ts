@@ -26,7 +26,9 @@ test.beforeEach(async ({ request }) => {
   await request.delete("/dev/clock");
 });
 
-test("a client generated from /v1/openapi.json type-checks with tsc --strict and runs the quickstart, replay, paging, moves and signed webhooks", async ({ request }) => {
+test("a client generated from /v1/openapi.json type-checks with tsc --strict and runs the quickstart, replay, paging, moves and signed webhooks", async ({
+  request,
+}) => {
   test.setTimeout(300_000);
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
@@ -34,20 +36,40 @@ test("a client generated from /v1/openapi.json type-checks with tsc --strict and
   expect(served.ok()).toBe(true);
   writeFileSync(path.join(WORK, "openapi.json"), await served.text());
 
-  run(process.execPath, ["--import", "./e2e/client/typescript-5.mjs", "node_modules/openapi-typescript/bin/cli.js", path.join(WORK, "openapi.json"), "-o", path.join(WORK, "schema.d.ts")]);
+  run(process.execPath, [
+    "--import",
+    "./e2e/client/typescript-5.mjs",
+    "node_modules/openapi-typescript/bin/cli.js",
+    path.join(WORK, "openapi.json"),
+    "-o",
+    path.join(WORK, "schema.d.ts"),
+  ]);
   copyFileSync("e2e/client/quickstart-client.ts", path.join(WORK, "quickstart-client.ts"));
   copyFileSync("app/docs/webhooks/verify-booking-signature.ts", path.join(WORK, "verify-booking-signature.ts"));
   writeFileSync(
     path.join(WORK, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: "ES2022", lib: ["ES2023", "DOM"], module: "esnext", moduleResolution: "bundler", types: ["node"], skipLibCheck: false },
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: "ES2022",
+        lib: ["ES2023", "DOM"],
+        module: "esnext",
+        moduleResolution: "bundler",
+        types: ["node"],
+        skipLibCheck: false,
+      },
       files: ["schema.d.ts", "quickstart-client.ts", "verify-booking-signature.ts"],
     }),
   );
   run(process.execPath, ["node_modules/typescript/bin/tsc", "-p", path.join(WORK, "tsconfig.json")]);
 
   const accountKey = (JSON.parse(readFileSync(E2E.accountFile, "utf8")) as { account_key: string }).account_key;
-  const output = run("npx", ["tsx", path.join(WORK, "quickstart-client.ts")], { BASE_URL: E2E.appUrl, ACCOUNT_KEY: accountKey, RECEIVER_PORT: String(E2E.appPort + 5) });
+  const output = run("npx", ["tsx", path.join(WORK, "quickstart-client.ts")], {
+    BASE_URL: E2E.appUrl,
+    ACCOUNT_KEY: accountKey,
+    RECEIVER_PORT: String(E2E.appPort + 5),
+  });
   const summary = JSON.parse(output.trim().split("\n").pop()!) as { ok: boolean; bookings: number; pages: number; deliveries: number; verified: number };
   expect(summary).toEqual({ ok: true, bookings: 3, pages: 2, deliveries: 5, verified: 5 });
 });

@@ -91,17 +91,37 @@ test.describe("instants at the edges", () => {
 
     const customer = { name: "Edge Case", email: "edge@customer.example" };
     const farBooking = { service_id: service, starts_at: "9999-12-31T23:45:00Z", customer };
-    expectEnvelope(await send({ method: "POST", path: "/v1/bookings", headers: json(seeded.sk), body: JSON.stringify(farBooking) }), 422, "validation_failed", "starts_at");
+    expectEnvelope(
+      await send({ method: "POST", path: "/v1/bookings", headers: json(seeded.sk), body: JSON.stringify(farBooking) }),
+      422,
+      "validation_failed",
+      "starts_at",
+    );
 
     const slot = await firstSlot(request, seeded, service);
     const booking = await call(request, "POST", "/v1/bookings", seeded.sk, { service_id: service, starts_at: slot.start, customer });
-    const reschedule = await send({ method: "POST", path: `/v1/bookings/${booking.id}/reschedule`, headers: json(seeded.sk), body: JSON.stringify({ starts_at: "9999-12-31T23:59:59Z" }) });
+    const reschedule = await send({
+      method: "POST",
+      path: `/v1/bookings/${booking.id}/reschedule`,
+      headers: json(seeded.sk),
+      body: JSON.stringify({ starts_at: "9999-12-31T23:59:59Z" }),
+    });
     expectEnvelope(reschedule, 422, "validation_failed", "starts_at");
 
     const timeOff = `/v1/staff/${seeded.staff[0]!.id}/time-off`;
-    const ancient = await send({ method: "POST", path: timeOff, headers: json(seeded.sk), body: JSON.stringify({ starts_at: "0000-01-01T00:00:00Z", ends_at: "0000-01-02T00:00:00Z" }) });
+    const ancient = await send({
+      method: "POST",
+      path: timeOff,
+      headers: json(seeded.sk),
+      body: JSON.stringify({ starts_at: "0000-01-01T00:00:00Z", ends_at: "0000-01-02T00:00:00Z" }),
+    });
     expectEnvelope(ancient, 422, "validation_failed", "starts_at");
-    const justBefore = await send({ method: "POST", path: timeOff, headers: json(seeded.sk), body: JSON.stringify({ starts_at: "1969-12-31T23:59:59Z", ends_at: "1970-01-02T00:00:00Z" }) });
+    const justBefore = await send({
+      method: "POST",
+      path: timeOff,
+      headers: json(seeded.sk),
+      body: JSON.stringify({ starts_at: "1969-12-31T23:59:59Z", ends_at: "1970-01-02T00:00:00Z" }),
+    });
     expectEnvelope(justBefore, 422, "validation_failed", "starts_at");
   });
 
@@ -109,10 +129,20 @@ test.describe("instants at the edges", () => {
     const seeded = await sharedWorkspace(request);
     await call(request, "PATCH", "/v1/workspace", seeded.sk, { timezone: "Asia/Kolkata" });
     const timeOff = `/v1/staff/${seeded.staff[0]!.id}/time-off`;
-    const far = await send({ method: "POST", path: timeOff, headers: json(seeded.sk), body: JSON.stringify({ starts_at: "2199-12-30T00:00:00Z", ends_at: "9999-12-31T23:59:59Z" }) });
+    const far = await send({
+      method: "POST",
+      path: timeOff,
+      headers: json(seeded.sk),
+      body: JSON.stringify({ starts_at: "2199-12-30T00:00:00Z", ends_at: "9999-12-31T23:59:59Z" }),
+    });
     expectEnvelope(far, 422, "validation_failed", "ends_at");
     expectEnvelope(
-      await send({ method: "POST", path: timeOff, headers: json(seeded.sk), body: JSON.stringify({ starts_at: "2199-12-30T00:00:00Z", ends_at: "2200-01-01T00:00:00Z" }) }),
+      await send({
+        method: "POST",
+        path: timeOff,
+        headers: json(seeded.sk),
+        body: JSON.stringify({ starts_at: "2199-12-30T00:00:00Z", ends_at: "2200-01-01T00:00:00Z" }),
+      }),
       422,
       "validation_failed",
       "ends_at",
@@ -144,8 +174,13 @@ test.describe("contract deviations", () => {
     const seeded = await seedWorkspace(request);
     const slot = await firstSlot(request, seeded, seeded.services.haircut);
     // Far enough ahead for any notice window.
-    const booking = await call(request, "POST", "/v1/bookings", seeded.sk, { service_id: seeded.services.haircut, starts_at: slot.start, customer: { name: "Kim Noel", email: "kim@customer.example" } });
-    const read = async () => (await call(request, "GET", `/v1/public/bookings/${booking.access_token}`, undefined)).booking as { can_reschedule: boolean; can_cancel: boolean };
+    const booking = await call(request, "POST", "/v1/bookings", seeded.sk, {
+      service_id: seeded.services.haircut,
+      starts_at: slot.start,
+      customer: { name: "Kim Noel", email: "kim@customer.example" },
+    });
+    const read = async () =>
+      (await call(request, "GET", `/v1/public/bookings/${booking.access_token}`, undefined)).booking as { can_reschedule: boolean; can_cancel: boolean };
     expect((await read()).can_reschedule).toBe(true);
     const keys = (await call(request, "GET", "/v1/api-keys", seeded.sk)).data as { id: string; type: string }[];
     await call(request, "POST", `/v1/api-keys/${keys.find((key) => key.type === "pk")!.id}/revoke`, seeded.sk);
@@ -170,7 +205,9 @@ test.describe("contract deviations", () => {
       await call(request, "POST", "/dev/jobs/run", undefined);
       let lastFailureAt: string | null = null;
       await expect
-        .poll(async () => (lastFailureAt = (await call(request, "GET", `/v1/webhook-endpoints/${endpoint.id}`, seeded.sk)).last_failure_at), { timeout: 30_000 })
+        .poll(async () => (lastFailureAt = (await call(request, "GET", `/v1/webhook-endpoints/${endpoint.id}`, seeded.sk)).last_failure_at), {
+          timeout: 30_000,
+        })
         .not.toBeNull();
       expect(started).toHaveLength(1);
       const elapsed = Date.parse(lastFailureAt!) - started[0]!;
@@ -185,5 +222,9 @@ test.describe("contract deviations", () => {
 
 async function createConfirmedBooking(request: APIRequestContext, seeded: Seeded) {
   const slot = await firstSlot(request, seeded, seeded.services.trim);
-  return call(request, "POST", "/v1/bookings", seeded.sk, { service_id: seeded.services.trim, starts_at: slot.start, customer: { name: "Lee Ward", email: "lee@customer.example" } });
+  return call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.trim,
+    starts_at: slot.start,
+    customer: { name: "Lee Ward", email: "lee@customer.example" },
+  });
 }

@@ -60,7 +60,10 @@ test("reschedules through the same slot picker, excluding the booking itself", a
   await expect(page.locator(`button[data-start="${booking.starts_at}"]`)).toBeVisible();
   await checkpoint("reschedule-times");
 
-  const target = page.getByRole("group", { name: /^Times on/ }).getByRole("button").nth(2);
+  const target = page
+    .getByRole("group", { name: /^Times on/ })
+    .getByRole("button")
+    .nth(2);
   const newStart = (await target.getAttribute("data-start"))!;
   await target.click();
   const dialog = page.getByRole("dialog", { name: "Move your booking?" });

@@ -17,7 +17,11 @@ const sharedWithBooking = (request: Parameters<typeof seedWorkspace>[0]) => (sha
 async function seedWithBooking(request: Parameters<typeof seedWorkspace>[0]) {
   const seeded = await seedWorkspace(request, { allowedOrigins: [E2E.strangerUrl] });
   const slot = await firstSlot(request, seeded, seeded.services.haircut);
-  const booking = await call(request, "POST", "/v1/bookings", seeded.sk, { service_id: seeded.services.haircut, starts_at: slot.start, customer: { name: "Ida Frame", email: "ida@customer.example" } });
+  const booking = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.haircut,
+    starts_at: slot.start,
+    customer: { name: "Ida Frame", email: "ida@customer.example" },
+  });
   return { seeded, token: booking.access_token as string };
 }
 
@@ -50,9 +54,27 @@ test("another site cannot frame the manage page, the booking page or the home pa
     const framed = await frameFromHere(page, `${E2E.appUrl}${pathname}`);
     await page.waitForTimeout(1_000);
     // A refused frame shows the browser's own error page: never one of ours, never the cancel button.
-    expect(await framed.locator("h1", { hasText: seeded.name }).count().catch(() => 0), pathname).toBe(0);
-    expect(await framed.getByRole("button", { name: /cancel/i }).count().catch(() => 0), pathname).toBe(0);
-    expect(await framed.locator("main").count().catch(() => 0), pathname).toBe(0);
+    expect(
+      await framed
+        .locator("h1", { hasText: seeded.name })
+        .count()
+        .catch(() => 0),
+      pathname,
+    ).toBe(0);
+    expect(
+      await framed
+        .getByRole("button", { name: /cancel/i })
+        .count()
+        .catch(() => 0),
+      pathname,
+    ).toBe(0);
+    expect(
+      await framed
+        .locator("main")
+        .count()
+        .catch(() => 0),
+      pathname,
+    ).toBe(0);
     await screenshot(page, `refused-${pathname.split("/")[1] || "home"}`);
   }
 });

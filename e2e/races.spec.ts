@@ -85,13 +85,22 @@ test.beforeAll(async () => {
   );
   await Promise.all(PORTS.map(waitUntilUp));
 
-  const created = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "account", "create", "--name", "Race", "--plan", "pro", "--plan-step", "5"], {
-    env: serverEnv(PORTS[0]!),
-    encoding: "utf8",
-  });
+  const created = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "lib/cli/main.ts", "account", "create", "--name", "Race", "--plan", "pro", "--plan-step", "5"],
+    {
+      env: serverEnv(PORTS[0]!),
+      encoding: "utf8",
+    },
+  );
   expect(created.status, created.stderr).toBe(0);
   const accountKey = JSON.parse(created.stdout).account_key as string;
-  const workspace = await send(PORTS[0]!, "POST", "/v1/account/workspaces", accountKey, { name: "Race Studio", timezone: "UTC", slot_interval_minutes: 30, with_secret_key: true });
+  const workspace = await send(PORTS[0]!, "POST", "/v1/account/workspaces", accountKey, {
+    name: "Race Studio",
+    timezone: "UTC",
+    slot_interval_minutes: 30,
+    with_secret_key: true,
+  });
   sk = workspace.body.secret_key;
   const staff = await send(PORTS[1]!, "GET", "/v1/staff", sk);
   staffId = staff.body.data[0].id;
@@ -156,7 +165,12 @@ test("1,000 creates over 20 slots and 40 reschedules into them, across two insta
   record(answers);
 
   const counts = statusCounts(answers);
-  expect(Object.keys(counts).map(Number).every((status) => status === 200 || status === 201 || status === 409), JSON.stringify(counts)).toBe(true);
+  expect(
+    Object.keys(counts)
+      .map(Number)
+      .every((status) => status === 200 || status === 201 || status === 409),
+    JSON.stringify(counts),
+  ).toBe(true);
   for (const loser of answers.filter((answer) => answer.status === 409)) expect(loser.body.error.type).toBe("slot_unavailable");
 
   const perSlot = await liveBookingsPerSlot();
@@ -179,7 +193,9 @@ test("an Idempotency-Key repeated across both instances makes one booking", asyn
   expect(new Set(successes.map((answer) => answer.body.id)).size).toBe(1);
   // Losers of the simultaneous first request get their own error (409), never a second booking.
   for (const other of answers.filter((answer) => answer.status !== 201)) expect(other.status).toBe(409);
-  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from bookings b join customers c on c.id = b.customer_id where c.email = 'once@example.com'`;
+  const [{ n }] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from bookings b join customers c on c.id = b.customer_id where c.email = 'once@example.com'`;
   expect(n).toBe(1);
 
   const replay = await send(PORTS[1]!, "POST", "/v1/bookings", sk, body, { "Idempotency-Key": key });
@@ -203,7 +219,12 @@ test("availability kept on one instance follows every booking made on the other,
 
   // One at a time: each instance has the day's answer kept, the other books, it answers anew.
   for (let i = 0; i < 6; i++) {
-    const made = await send(PORTS[i % 2]!, "POST", "/v1/bookings", sk, { service_id: serviceId, staff_id: staffId, starts_at: allDay[i]!, customer: { name: `Seq ${i}`, email: `seq${i}@example.com` } });
+    const made = await send(PORTS[i % 2]!, "POST", "/v1/bookings", sk, {
+      service_id: serviceId,
+      staff_id: staffId,
+      starts_at: allDay[i]!,
+      customer: { name: `Seq ${i}`, email: `seq${i}@example.com` },
+    });
     record([made]);
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(await offered(PORTS[(i + 1) % 2]!)).not.toContain(allDay[i]);
@@ -212,12 +233,20 @@ test("availability kept on one instance follows every booking made on the other,
   // Creates and availability reads interleaved on both instances; once they settle, both
   // offer exactly the slots with no live booking.
   const creates = Array.from({ length: 120 }, (_, i) =>
-    send(PORTS[i % 2]!, "POST", "/v1/bookings", sk, { service_id: serviceId, staff_id: staffId, starts_at: allDay[6 + (i % 24)]!, customer: { name: `Mix ${i}`, email: `mix${i}@example.com` } }),
+    send(PORTS[i % 2]!, "POST", "/v1/bookings", sk, {
+      service_id: serviceId,
+      staff_id: staffId,
+      starts_at: allDay[6 + (i % 24)]!,
+      customer: { name: `Mix ${i}`, email: `mix${i}@example.com` },
+    }),
   );
   const reads = Array.from({ length: 60 }, (_, i) => offered(PORTS[i % 2]!));
   const [answers] = await Promise.all([Promise.all(creates), Promise.all(reads)]);
   record(answers);
-  expect(answers.every((answer) => answer.status === 201 || answer.status === 409), JSON.stringify(statusCounts(answers))).toBe(true);
+  expect(
+    answers.every((answer) => answer.status === 201 || answer.status === 409),
+    JSON.stringify(statusCounts(answers)),
+  ).toBe(true);
   const booked = new Set((await liveBookingsPerSlot()).keys());
   const free = allDay.filter((slot) => !booked.has(slot));
   expect(free).toEqual(allDay.slice(30));
@@ -231,7 +260,12 @@ test("a verify racing the hold's expiry ends consistent: confirmed or expired, n
   for (let i = 0; i < 10; i++) {
     const email = `verify${i}@example.com`;
     const slot = slotAt(i, verifyDay);
-    const made = await send(PORTS[i % 2]!, "POST", "/v1/bookings", sk, { service_id: serviceId, staff_id: staffId, starts_at: slot, customer: { name: `V ${i}`, email } });
+    const made = await send(PORTS[i % 2]!, "POST", "/v1/bookings", sk, {
+      service_id: serviceId,
+      staff_id: staffId,
+      starts_at: slot,
+      customer: { name: `V ${i}`, email },
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.status).toBe("pending");
     pending.push({ id: made.body.id, email, slot });
@@ -258,13 +292,25 @@ test("a verify racing the hold's expiry ends consistent: confirmed or expired, n
   expect(clock.status).toBe(200);
   const answers = await Promise.all([
     ...pending.map(({ id }, i) => send(PORTS[i % 2]!, "POST", `/v1/bookings/${id}/verify`, sk, { code: codes[i] })),
-    fetch(`http://127.0.0.1:${PORTS[1]}/dev/jobs/run`, { method: "POST" }).then(async (response) => ({ status: response.status, body: await response.json(), headers: response.headers })),
+    fetch(`http://127.0.0.1:${PORTS[1]}/dev/jobs/run`, { method: "POST" }).then(async (response) => ({
+      status: response.status,
+      body: await response.json(),
+      headers: response.headers,
+    })),
     ...pending.map(({ slot }, i) =>
-      send(PORTS[(i + 1) % 2]!, "POST", "/v1/bookings", sk, { service_id: serviceId, staff_id: staffId, starts_at: slot, customer: { name: `Late ${i}`, email: `late${i}@example.com` } }),
+      send(PORTS[(i + 1) % 2]!, "POST", "/v1/bookings", sk, {
+        service_id: serviceId,
+        staff_id: staffId,
+        starts_at: slot,
+        customer: { name: `Late ${i}`, email: `late${i}@example.com` },
+      }),
     ),
   ]);
   record(answers);
-  expect(answers.every((answer) => answer.status < 500), JSON.stringify(statusCounts(answers))).toBe(true);
+  expect(
+    answers.every((answer) => answer.status < 500),
+    JSON.stringify(statusCounts(answers)),
+  ).toBe(true);
 
   const verifications = answers.slice(0, pending.length);
   for (const [i, { id }] of pending.entries()) {

@@ -10,7 +10,14 @@ describe("parseConfig", () => {
   it("defaults to the embedded database with dev tools on and a generated, persisted secret", () => {
     const dir = dataDir();
     const config = parseConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ isEmbedded: true, devTools: true, port: 3000, appUrl: "http://localhost:3000", appOrigin: "http://localhost:3000", trustProxy: true });
+    expect(config).toMatchObject({
+      isEmbedded: true,
+      devTools: true,
+      port: 3000,
+      appUrl: "http://localhost:3000",
+      appOrigin: "http://localhost:3000",
+      trustProxy: true,
+    });
     expect(config.appSecret).toBe(readFileSync(path.join(dir, "app-secret"), "utf8"));
     expect(parseConfig({ DATA_DIR: dir }).appSecret).toBe(config.appSecret);
   });

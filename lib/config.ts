@@ -7,9 +7,7 @@ import { z } from "zod";
  * The settings of DECISIONS §1, read once through zod. A bad value stops the app at start
  * with a message that names the setting.
  */
-const flag = z
-  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
-  .transform((value) => ["1", "true", "on", "yes"].includes(value));
+const flag = z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"]).transform((value) => ["1", "true", "on", "yes"].includes(value));
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 

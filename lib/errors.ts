@@ -61,5 +61,4 @@ export const validationFailed = (param: string | undefined, message: string) =>
 
 export const conflict = (message: string) => new DomainError("conflict", message);
 
-export const slotUnavailable = () =>
-  new DomainError("slot_unavailable", "That time is no longer available. Choose another slot.");
+export const slotUnavailable = () => new DomainError("slot_unavailable", "That time is no longer available. Choose another slot.");

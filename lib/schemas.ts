@@ -69,8 +69,7 @@ export function pickDeclared<S extends z.ZodObject>(schema: S, value: z.output<S
   return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, value[key]])) as z.output<S>;
 }
 
-export const ListEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+export const ListEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 
 export const DeletedResponse = z.object({ id: Uuid, deleted: z.literal(true) }).meta({ id: "Deleted" });
 

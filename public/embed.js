@@ -107,8 +107,12 @@
     closeButton.innerHTML = '<span aria-hidden="true">&times;</span>';
     closeButton.addEventListener("click", close);
     frame = makeFrame();
-    first.addEventListener("focus", function () { frame.focus(); });
-    last.addEventListener("focus", function () { closeButton.focus(); });
+    first.addEventListener("focus", function () {
+      frame.focus();
+    });
+    last.addEventListener("focus", function () {
+      closeButton.focus();
+    });
     var scroller = document.createElement("div");
     scroller.className = "bk-embed-scroller";
     scroller.appendChild(frame);

@@ -12,9 +12,13 @@ import { buildOpenApiDocument } from "@/lib/openapi/document";
 const folder = mkdtempSync(path.join(tmpdir(), "openapi-lint-"));
 const file = path.join(folder, "openapi.json");
 writeFileSync(file, JSON.stringify(buildOpenApiDocument({ serverUrl: process.env.APP_URL ?? "http://localhost:3000" }), null, 2));
-const result = spawnSync(process.execPath, [path.join("node_modules", "@redocly", "cli", "bin", "cli.js"), "lint", file, "--config", "redocly.yaml", "--format", "summary"], {
-  stdio: "inherit",
-  env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-});
+const result = spawnSync(
+  process.execPath,
+  [path.join("node_modules", "@redocly", "cli", "bin", "cli.js"), "lint", file, "--config", "redocly.yaml", "--format", "summary"],
+  {
+    stdio: "inherit",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  },
+);
 rmSync(folder, { recursive: true, force: true });
 process.exit(result.status ?? 1);

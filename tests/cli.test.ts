@@ -26,7 +26,13 @@ describe("command line", () => {
     expect(created.code).toBe(0);
     expect(created.stdout.trim().split("\n")).toHaveLength(1);
     const account = JSON.parse(created.stdout);
-    expect(account).toEqual({ id: expect.any(String), name: "Acme", plan: "starter", plan_step: 2, account_key: expect.stringMatching(/^ak_[0-9A-Za-z]{32,}$/) });
+    expect(account).toEqual({
+      id: expect.any(String),
+      name: "Acme",
+      plan: "starter",
+      plan_step: 2,
+      account_key: expect.stringMatching(/^ak_[0-9A-Za-z]{32,}$/),
+    });
 
     const key = await cli(dir, "account", "key", "--account", account.id);
     expect(JSON.parse(key.stdout)).toEqual({ account_id: account.id, account_key: expect.stringMatching(/^ak_/) });

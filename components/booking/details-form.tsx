@@ -38,7 +38,15 @@ export function DetailsForm({ values, errors, questions, onChange, onSubmit, onB
     <form className={styles.form} onSubmit={submit} noValidate aria-describedby={formError ? "details-form-error" : undefined}>
       {formError && <div id="details-form-error">{formError}</div>}
       <div className={styles.row}>
-        <TextField label="Full name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => set({ name: e.target.value })} />
+        <TextField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => set({ name: e.target.value })}
+        />
         <TextField
           label="Email"
           name="email"
@@ -63,7 +71,13 @@ export function DetailsForm({ values, errors, questions, onChange, onSubmit, onB
         onChange={(e) => set({ phone: e.target.value })}
       />
       {questions.map((question) => (
-        <QuestionField key={question.id} question={question} value={values.answers[question.id] ?? ""} error={errors[questionKey(question.id)]} onChange={(value) => setAnswer(question.id, value)} />
+        <QuestionField
+          key={question.id}
+          question={question}
+          value={values.answers[question.id] ?? ""}
+          error={errors[questionKey(question.id)]}
+          onChange={(value) => setAnswer(question.id, value)}
+        />
       ))}
       {notes && <div className={styles.notes}>{notes}</div>}
       <div className={styles.actions}>
@@ -96,7 +110,9 @@ function QuestionField({ question, value, error, onChange }: { question: Questio
         />
       );
     case "checkbox":
-      return <CheckboxField {...common} required={question.required} checked={value === "true"} onChange={(e) => onChange(e.target.checked ? "true" : "false")} />;
+      return (
+        <CheckboxField {...common} required={question.required} checked={value === "true"} onChange={(e) => onChange(e.target.checked ? "true" : "false")} />
+      );
     default:
       return <TextField {...common} optional={!question.required} required={question.required} value={value} onChange={(e) => onChange(e.target.value)} />;
   }

@@ -15,7 +15,10 @@ type StaffChoiceProps = {
 /** Native radio buttons styled as pills: arrow keys, one tab stop, and screen-reader state for free. */
 export function StaffChoice({ legend, anyLabel, staff, value, onChange }: StaffChoiceProps) {
   const name = useId();
-  const options = [{ id: "", label: anyLabel }, ...staff.map((member) => ({ id: member.id, label: member.title ? `${member.name}, ${member.title}` : member.name }))];
+  const options = [
+    { id: "", label: anyLabel },
+    ...staff.map((member) => ({ id: member.id, label: member.title ? `${member.name}, ${member.title}` : member.name })),
+  ];
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{legend}</legend>

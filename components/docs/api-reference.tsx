@@ -59,7 +59,8 @@ export function ApiReference() {
     const element = root.current;
     if (!element) return;
     const name = () => {
-      for (const button of element.querySelectorAll<HTMLButtonElement>("button.scalar-code-copy:not([aria-label])")) button.setAttribute("aria-label", "Copy code");
+      for (const button of element.querySelectorAll<HTMLButtonElement>("button.scalar-code-copy:not([aria-label])"))
+        button.setAttribute("aria-label", "Copy code");
     };
     const observer = new MutationObserver(name);
     observer.observe(element, { childList: true, subtree: true });

@@ -6,9 +6,7 @@ export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 type Look = { variant?: ButtonVariant; size?: "normal" | "small"; block?: boolean };
 
 export function buttonClass({ variant = "primary", size = "normal", block = false }: Look, extra?: string): string {
-  return [styles.button, styles[variant], size === "small" && styles.small, block && styles.block, extra]
-    .filter(Boolean)
-    .join(" ");
+  return [styles.button, styles[variant], size === "small" && styles.small, block && styles.block, extra].filter(Boolean).join(" ");
 }
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & Look & { busy?: boolean; children: ReactNode };

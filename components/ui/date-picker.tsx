@@ -72,7 +72,7 @@ export function DatePicker(props: DatePickerProps) {
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const current = day(focused);
-    const offsetInWeek = (current.weekday % 7 - weekStart + 7) % 7;
+    const offsetInWeek = ((current.weekday % 7) - weekStart + 7) % 7;
     const moves: Record<string, () => DateTime> = {
       ArrowLeft: () => current.minus({ days: 1 }),
       ArrowRight: () => current.plus({ days: 1 }),
@@ -95,13 +95,25 @@ export function DatePicker(props: DatePickerProps) {
   return (
     <div className={styles.picker}>
       <div className={styles.header}>
-        <button type="button" className={styles.nav} aria-label={labels.previousMonth} disabled={!canGoBack} onClick={() => onMonthChange(monthStart.minus({ months: 1 }).toISODate()!)}>
+        <button
+          type="button"
+          className={styles.nav}
+          aria-label={labels.previousMonth}
+          disabled={!canGoBack}
+          onClick={() => onMonthChange(monthStart.minus({ months: 1 }).toISODate()!)}
+        >
           <span aria-hidden="true">‹</span>
         </button>
         <h3 className={styles.month} aria-live="polite">
           {monthLabel}
         </h3>
-        <button type="button" className={styles.nav} aria-label={labels.nextMonth} disabled={!canGoForward} onClick={() => onMonthChange(monthStart.plus({ months: 1 }).toISODate()!)}>
+        <button
+          type="button"
+          className={styles.nav}
+          aria-label={labels.nextMonth}
+          disabled={!canGoForward}
+          onClick={() => onMonthChange(monthStart.plus({ months: 1 }).toISODate()!)}
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -130,7 +142,9 @@ export function DatePicker(props: DatePickerProps) {
                       type="button"
                       data-date={iso}
                       tabIndex={iso === focused ? 0 : -1}
-                      className={[styles.day, available && styles.available, isSelected && styles.selected, iso === today && styles.today].filter(Boolean).join(" ")}
+                      className={[styles.day, available && styles.available, isSelected && styles.selected, iso === today && styles.today]
+                        .filter(Boolean)
+                        .join(" ")}
                       aria-label={`${date.setLocale(locale).toLocaleString({ weekday: "long", day: "numeric", month: "long", year: "numeric" })}, ${state}`}
                       aria-pressed={isSelected}
                       aria-disabled={!available || undefined}
@@ -156,7 +170,7 @@ function clamp(iso: IsoDate, min: IsoDate, max: IsoDate): IsoDate {
 }
 
 function buildWeeks(monthStart: DateTime, weekStart: number): DateTime[][] {
-  const lead = (monthStart.weekday % 7 - weekStart + 7) % 7;
+  const lead = ((monthStart.weekday % 7) - weekStart + 7) % 7;
   let cursor = monthStart.minus({ days: lead });
   const weeks: DateTime[][] = [];
   while (weeks.length === 0 || cursor.hasSame(monthStart, "month")) {

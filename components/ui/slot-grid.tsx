@@ -19,9 +19,7 @@ export function SlotGrid({ groups, selected, onSelect, label }: SlotGridProps) {
     <div className={styles.groups} role="group" aria-label={label}>
       {groups.map((group) => (
         <section key={group.title}>
-          <h4 className={styles.groupTitle}>
-            {group.title}
-          </h4>
+          <h4 className={styles.groupTitle}>{group.title}</h4>
           <ul className={styles.grid}>
             {group.slots.map((slot) => (
               <li key={slot.value}>

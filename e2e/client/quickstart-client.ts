@@ -52,7 +52,12 @@ async function main() {
 
   // 1. The account key creates a workspace and returns its secret key once.
   const account = createClient<paths>({ baseUrl: BASE_URL, headers: { Authorization: `Bearer ${ACCOUNT_KEY}` } });
-  const workspace = ok(await account.POST("/v1/account/workspaces", { body: { name: "Integrator Salon", timezone: "America/New_York", staff_name: "Alex Rivera", with_secret_key: true } }), "create workspace");
+  const workspace = ok(
+    await account.POST("/v1/account/workspaces", {
+      body: { name: "Integrator Salon", timezone: "America/New_York", staff_name: "Alex Rivera", with_secret_key: true },
+    }),
+    "create workspace",
+  );
   check(workspace.secret_key, "the create response carries secret_key");
   const api = createClient<paths>({ baseUrl: BASE_URL, headers: { Authorization: `Bearer ${workspace.secret_key}` } });
 
@@ -63,7 +68,10 @@ async function main() {
   ok(await api.PUT("/v1/staff/{id}/working-hours", { params: { path: { id: calendar.id } }, body: { working_hours: allDay } }), "working hours");
 
   // 3. A service the calendar offers.
-  const service = ok(await api.POST("/v1/services", { body: { name: "Haircut", duration_minutes: 30, payment_mode: "none", price_cents: 4500 } }), "create service");
+  const service = ok(
+    await api.POST("/v1/services", { body: { name: "Haircut", duration_minutes: 30, payment_mode: "none", price_cents: 4500 } }),
+    "create service",
+  );
   ok(await api.PUT("/v1/services/{id}/staff", { params: { path: { id: service.id } }, body: { staff_ids: [calendar.id] } }), "offer service");
 
   // 4. A webhook endpoint for every event (dev tools allow an http://127.0.0.1 receiver).
@@ -82,22 +90,32 @@ async function main() {
   // 6. A booking, made with an Idempotency-Key, then the same request again: replayed, not repeated.
   const customer = { name: "Ada Lovelace", email: "ada@example.com" };
   const key = `integrator-${Date.now()}`;
-  const first = await api.POST("/v1/bookings", { params: { header: { "Idempotency-Key": key } }, body: { service_id: service.id, starts_at: slots[0]!, customer } });
+  const first = await api.POST("/v1/bookings", {
+    params: { header: { "Idempotency-Key": key } },
+    body: { service_id: service.id, starts_at: slots[0]!, customer },
+  });
   const booking = ok(first, "create booking");
   check(first.response.status === 201 && booking.status === "confirmed", `a confirmed booking (${booking.status})`);
   check(booking.access_token, "the create response carries the manage token");
   check(first.response.headers.get("Idempotent-Replayed") === null, "a first answer is not a replay");
-  const replay = await api.POST("/v1/bookings", { params: { header: { "Idempotency-Key": key } }, body: { service_id: service.id, starts_at: slots[0]!, customer } });
+  const replay = await api.POST("/v1/bookings", {
+    params: { header: { "Idempotency-Key": key } },
+    body: { service_id: service.id, starts_at: slots[0]!, customer },
+  });
   check(ok(replay, "replay").id === booking.id, "the replay answers the same booking");
   check(replay.response.headers.get("Idempotent-Replayed") === "true", "the replay says Idempotent-Replayed: true");
-  const mismatch = await api.POST("/v1/bookings", { params: { header: { "Idempotency-Key": key } }, body: { service_id: service.id, starts_at: slots[1]!, customer } });
+  const mismatch = await api.POST("/v1/bookings", {
+    params: { header: { "Idempotency-Key": key } },
+    body: { service_id: service.id, starts_at: slots[1]!, customer },
+  });
   check(mismatch.response.status === 422 && mismatch.error?.error.type === "idempotency_mismatch", "another body under the key is refused");
   const taken = await api.POST("/v1/bookings", { body: { service_id: service.id, starts_at: slots[0]!, customer } });
   check(taken.response.status === 409 && taken.error?.error.type === "slot_unavailable", "a taken slot answers slot_unavailable");
   check(taken.response.headers.get("Request-Id")?.startsWith("req_"), "errors carry Request-Id");
 
   // 7. Two more bookings, then the list two at a time, newest first, until next_cursor is null.
-  for (const start of slots.slice(2, 4)) ok(await api.POST("/v1/bookings", { body: { service_id: service.id, starts_at: start, customer } }), "another booking");
+  for (const start of slots.slice(2, 4))
+    ok(await api.POST("/v1/bookings", { body: { service_id: service.id, starts_at: start, customer } }), "another booking");
   const seen: string[] = [];
   let cursor: string | undefined;
   let pages = 0;
@@ -107,7 +125,10 @@ async function main() {
     cursor = page.next_cursor ?? undefined;
     pages += 1;
   } while (cursor);
-  check(pages === 2 && seen.length === 3 && new Set(seen).size === 3 && seen[2] === booking.id, `3 bookings over 2 pages, oldest last (${pages} pages, ${seen.length} ids)`);
+  check(
+    pages === 2 && seen.length === 3 && new Set(seen).size === 3 && seen[2] === booking.id,
+    `3 bookings over 2 pages, oldest last (${pages} pages, ${seen.length} ids)`,
+  );
 
   // 8. Move the first booking, then cancel it with no body (the body is optional).
   const moved = ok(await api.POST("/v1/bookings/{id}/reschedule", { params: { path: { id: booking.id } }, body: { starts_at: slots[4]! } }), "reschedule");
@@ -137,7 +158,9 @@ async function main() {
   }
   check(counts["booking.created"] === 3 && counts["booking.rescheduled"] === 1 && counts["booking.cancelled"] === 1, `deliveries ${JSON.stringify(counts)}`);
 
-  console.log(JSON.stringify({ ok: true, bookings: seen.length, pages, deliveries: received.length, verified: received.filter((delivery) => delivery.verified).length }));
+  console.log(
+    JSON.stringify({ ok: true, bookings: seen.length, pages, deliveries: received.length, verified: received.filter((delivery) => delivery.verified).length }),
+  );
 }
 
 main().catch((error: unknown) => {

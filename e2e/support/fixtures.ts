@@ -45,7 +45,9 @@ async function checkpoint(page: Page, testInfo: TestInfo, name: string) {
     // Let layout, transitions and the frame's resize message settle.
     await page.waitForTimeout(250);
     const results = await new AxeBuilder({ page }).analyze();
-    const summary = results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`);
+    const summary = results.violations.map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`,
+    );
     expect(summary, `axe violations at ${name} (${viewport.label})`).toEqual([]);
     await page.screenshot({ path: path.join(folder, `${name}-${viewport.label}.png`), fullPage: true, animations: "disabled" });
   }
@@ -53,5 +55,9 @@ async function checkpoint(page: Page, testInfo: TestInfo, name: string) {
 }
 
 function slug(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 90);
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 90);
 }

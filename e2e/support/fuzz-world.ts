@@ -31,7 +31,10 @@ export async function buildFuzzWorld(request: APIRequestContext): Promise<FuzzWo
   const staffId = seeded.staff[0]!.id;
   const timeOff = await api("POST", `/v1/staff/${staffId}/time-off`, { starts_at: "2031-01-01T00:00:00Z", ends_at: "2031-01-02T00:00:00Z", reason: "fuzz" });
   // Dev tools allow a local receiver; nothing listens on port 9, so attempts fail fast.
-  const endpoint = await api("POST", "/v1/webhook-endpoints", { url: "http://127.0.0.1:9/hooks", events: ["booking.created", "booking.cancelled", "booking.rescheduled"] });
+  const endpoint = await api("POST", "/v1/webhook-endpoints", {
+    url: "http://127.0.0.1:9/hooks",
+    events: ["booking.created", "booking.cancelled", "booking.rescheduled"],
+  });
   await api("POST", "/v1/bookings", { service_id: seeded.services.trim, starts_at: (await firstSlot(request, seeded, seeded.services.trim)).start, customer });
   const [delivery] = (await api("GET", `/v1/webhook-endpoints/${endpoint.id}/deliveries`)).data as { id: string }[];
   const category = await api("POST", "/v1/categories", { name: "Fuzzed" });
@@ -42,7 +45,12 @@ export async function buildFuzzWorld(request: APIRequestContext): Promise<FuzzWo
   const accountKey = readAccountKey(E2E.fuzzAccountFile);
   const own = await call(request, "POST", "/v1/account/workspaces", accountKey, { name: "Fuzz account's own", timezone: "Asia/Kolkata" });
 
-  const availability = (await api("GET", `/v1/availability?service_id=${seeded.services.trim}&from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 3 * 86_400_000).toISOString())}`)).data as { slots: { start: string }[] }[];
+  const availability = (
+    await api(
+      "GET",
+      `/v1/availability?service_id=${seeded.services.trim}&from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 3 * 86_400_000).toISOString())}`,
+    )
+  ).data as { slots: { start: string }[] }[];
   const instants = availability.flatMap((calendar) => calendar.slots.slice(0, 20).map((open) => open.start));
 
   const byPrefix: [string, string][] = [

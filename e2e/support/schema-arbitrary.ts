@@ -45,8 +45,12 @@ const HALF_HOUR_MS = 30 * 60_000;
 export function dateTimeArbitrary(known: Known): fc.Arbitrary<string> {
   const now = Date.now();
   // Half-hour starts near now: often open slots, and from/to pairs that make a valid range.
-  const near = fc.integer({ min: -48, max: 24 * 20 }).map((halfHours) => new Date(Math.ceil(now / HALF_HOUR_MS) * HALF_HOUR_MS + halfHours * HALF_HOUR_MS).toISOString());
-  const anywhere = fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2199-12-31T23:59:59Z"), noInvalidDate: true }).map((date) => date.toISOString());
+  const near = fc
+    .integer({ min: -48, max: 24 * 20 })
+    .map((halfHours) => new Date(Math.ceil(now / HALF_HOUR_MS) * HALF_HOUR_MS + halfHours * HALF_HOUR_MS).toISOString());
+  const anywhere = fc
+    .date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2199-12-31T23:59:59Z"), noInvalidDate: true })
+    .map((date) => date.toISOString());
   return fc.oneof(
     { weight: 3, arbitrary: known.instants.length > 0 ? fc.constantFrom(...known.instants) : near },
     { weight: 3, arbitrary: near },
@@ -111,7 +115,10 @@ export class SchemaArbitraries {
       case "date-time":
         return dateTimeArbitrary(this.known);
       case "uuid":
-        return fc.oneof({ weight: 4, arbitrary: this.known.uuids.length > 0 ? fc.constantFrom(...this.known.uuids) : fc.uuid() }, { weight: 1, arbitrary: fc.uuid() });
+        return fc.oneof(
+          { weight: 4, arbitrary: this.known.uuids.length > 0 ? fc.constantFrom(...this.known.uuids) : fc.uuid() },
+          { weight: 1, arbitrary: fc.uuid() },
+        );
       case "email":
         return fc.constantFrom("ada@example.com", "grace.hopper@customer.example", "o'brien+tag@sub.example.org");
       case "uri":

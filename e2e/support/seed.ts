@@ -76,16 +76,50 @@ export async function seedWorkspace(request: APIRequestContext, options: SeedOpt
     if (categoryId) await api("PUT", `/v1/services/${made.id}/category`, { category_id: categoryId });
     return made.id as string;
   };
-  const trim = await service({ name: "Quick trim", duration_minutes: 15, price_cents: null, payment_mode: "none", description: "Fringe or neck trim between cuts." }, null);
-  const haircut = await service({ name: "Haircut", duration_minutes: 45, price_cents: 4500, payment_mode: "none", description: "Wash, cut and style." }, hair.id);
+  const trim = await service(
+    { name: "Quick trim", duration_minutes: 15, price_cents: null, payment_mode: "none", description: "Fringe or neck trim between cuts." },
+    null,
+  );
+  const haircut = await service(
+    { name: "Haircut", duration_minutes: 45, price_cents: 4500, payment_mode: "none", description: "Wash, cut and style." },
+    hair.id,
+  );
   const colour = options.withDeposit
-    ? await service({ name: "Colour consultation", duration_minutes: 30, price_cents: 8000, payment_mode: "deposit_fixed", deposit_amount_cents: 2000, description: "Talk through colour options." }, colourCategory.id)
+    ? await service(
+        {
+          name: "Colour consultation",
+          duration_minutes: 30,
+          price_cents: 8000,
+          payment_mode: "deposit_fixed",
+          deposit_amount_cents: 2000,
+          description: "Talk through colour options.",
+        },
+        colourCategory.id,
+      )
     : undefined;
 
   if (options.withQuestions) {
-    await api("POST", "/v1/questions", { label: "How did you hear about us?", type: "select", options: ["A friend", "Instagram", "Walking past"], required: true });
-    await api("POST", "/v1/questions", { label: "Anything we should know?", help_text: "Allergies, access needs, preferences.", type: "long_text", required: false, applies_to: "selected_services", service_ids: [haircut] });
-    await api("POST", "/v1/questions", { label: "I agree to the salon's patch-test policy", type: "checkbox", required: true, applies_to: "selected_services", service_ids: [haircut] });
+    await api("POST", "/v1/questions", {
+      label: "How did you hear about us?",
+      type: "select",
+      options: ["A friend", "Instagram", "Walking past"],
+      required: true,
+    });
+    await api("POST", "/v1/questions", {
+      label: "Anything we should know?",
+      help_text: "Allergies, access needs, preferences.",
+      type: "long_text",
+      required: false,
+      applies_to: "selected_services",
+      service_ids: [haircut],
+    });
+    await api("POST", "/v1/questions", {
+      label: "I agree to the salon's patch-test policy",
+      type: "checkbox",
+      required: true,
+      applies_to: "selected_services",
+      service_ids: [haircut],
+    });
   }
 
   const keys = (await api("GET", "/v1/api-keys")).data as { id: string; type: string; key: string }[];
@@ -95,7 +129,14 @@ export async function seedWorkspace(request: APIRequestContext, options: SeedOpt
   return { slug: created.slug, name, sk, pk: pk.key, timezone, staff, services: { haircut, trim, colour } };
 }
 
-export async function call(request: APIRequestContext, method: string, path: string, key: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
+export async function call(
+  request: APIRequestContext,
+  method: string,
+  path: string,
+  key: string | undefined,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await request.fetch(path, {
     method,
     headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
@@ -111,7 +152,10 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(email)}`, undefined)).data as { text: string; subject: string }[];
+      const messages = (await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(email)}`, undefined)).data as {
+        text: string;
+        subject: string;
+      }[];
       code = messages.map((message) => message.text.match(/\b(\d{6})\b/)?.[1]).find(Boolean);
       return code;
     })
@@ -123,7 +167,9 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
 export async function firstSlot(request: APIRequestContext, seeded: Seeded, serviceId: string): Promise<{ staff_id: string; start: string }> {
   const from = new Date(Date.now() - 60_000).toISOString();
   const to = new Date(Date.now() + 3 * 86_400_000).toISOString();
-  const result = (await call(request, "GET", `/v1/availability?service_id=${serviceId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, seeded.sk)).data as { staff_id: string; slots: { start: string }[] }[];
+  const result = (
+    await call(request, "GET", `/v1/availability?service_id=${serviceId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, seeded.sk)
+  ).data as { staff_id: string; slots: { start: string }[] }[];
   const slots = result.flatMap((calendar) => calendar.slots.map((slot) => ({ staff_id: calendar.staff_id, start: slot.start })));
   slots.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   return slots[0]!;

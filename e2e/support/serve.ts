@@ -20,7 +20,16 @@ const env: NodeJS.ProcessEnv = {
   // Required with PostgreSQL; the embedded default generates its own.
   APP_SECRET: process.env.APP_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123",
 };
-for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY", "SMTP_URL", "INNGEST_DEV", "INNGEST_BASE_URL", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"]) {
+for (const name of [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PUBLISHABLE_KEY",
+  "SMTP_URL",
+  "INNGEST_DEV",
+  "INNGEST_BASE_URL",
+  "INNGEST_EVENT_KEY",
+  "INNGEST_SIGNING_KEY",
+]) {
   delete env[name];
 }
 
@@ -28,7 +37,10 @@ rmSync(E2E.dataDir, { recursive: true, force: true });
 mkdirSync(E2E.dataDir, { recursive: true });
 
 function createAccount(name: string, plan: string, step: string, file: string) {
-  const created = spawnSync("npx", ["tsx", "lib/cli/main.ts", "account", "create", "--name", name, "--plan", plan, "--plan-step", step], { env, encoding: "utf8" });
+  const created = spawnSync("npx", ["tsx", "lib/cli/main.ts", "account", "create", "--name", name, "--plan", plan, "--plan-step", step], {
+    env,
+    encoding: "utf8",
+  });
   if (created.status !== 0) {
     console.error(created.stderr);
     process.exit(created.status ?? 1);

@@ -72,11 +72,16 @@ export async function loadServedDocument(): Promise<ServedDocument> {
         path,
         security: ((operation.security ?? []) as Record<string, unknown>[]).map((entry) => Object.keys(entry)[0] as ServedOperation["security"][number]),
         pathParams: parameters.filter((param) => param.in === "path").map((param) => param.name as string),
-        queryParams: parameters.filter((param) => param.in === "query").map((param) => ({ name: param.name, required: param.required === true, schema: param.schema })),
+        queryParams: parameters
+          .filter((param) => param.in === "query")
+          .map((param) => ({ name: param.name, required: param.required === true, schema: param.schema })),
         body: operation.requestBody?.content?.["application/json"]?.schema,
         responses: operation.responses,
       });
-      pathMethods.set(path, [...(pathMethods.get(path) ?? []), method.toUpperCase()].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)));
+      pathMethods.set(
+        path,
+        [...(pathMethods.get(path) ?? []), method.toUpperCase()].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)),
+      );
     }
   }
 

@@ -4,7 +4,10 @@ import { bookings, staff, workspaces } from "@/lib/db/schema";
 
 /** Live workspaces of an account. */
 export async function countActiveWorkspaces(db: Queryable, accountId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(workspaces).where(and(eq(workspaces.accountId, accountId), eq(workspaces.active, true)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(workspaces)
+    .where(and(eq(workspaces.accountId, accountId), eq(workspaces.active, true)));
   return row?.n ?? 0;
 }
 
@@ -19,10 +22,17 @@ export async function countActiveStaff(db: Queryable, accountId: string): Promis
 }
 
 /** Bookings confirmed in the period: what counts against the plan allowance. */
-export async function countConfirmedBookings(db: Queryable, scope: { accountId?: string; workspaceId?: string }, period: { start: Date; end: Date }): Promise<number> {
+export async function countConfirmedBookings(
+  db: Queryable,
+  scope: { accountId?: string; workspaceId?: string },
+  period: { start: Date; end: Date },
+): Promise<number> {
   const inPeriod = and(isNotNull(bookings.confirmedAt), gte(bookings.confirmedAt, period.start), lt(bookings.confirmedAt, period.end));
   if (scope.workspaceId) {
-    const [row] = await db.select({ n: count() }).from(bookings).where(and(eq(bookings.workspaceId, scope.workspaceId), inPeriod));
+    const [row] = await db
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.workspaceId, scope.workspaceId), inPeriod));
     return row?.n ?? 0;
   }
   const [row] = await db

@@ -28,11 +28,7 @@ export async function mintAccountKey(db: Queryable, accountId: string): Promise<
 
 export async function setAccountPlan(db: Queryable, input: { accountId: string; plan: PlanName; planStep: number }): Promise<AccountRow> {
   if (!isValidPlanStep(input.plan, input.planStep)) throw validationFailed("plan_step", `Plan ${input.plan} has no step ${input.planStep}.`);
-  const [account] = await db
-    .update(accounts)
-    .set({ plan: input.plan, planStep: input.planStep })
-    .where(eq(accounts.id, input.accountId))
-    .returning();
+  const [account] = await db.update(accounts).set({ plan: input.plan, planStep: input.planStep }).where(eq(accounts.id, input.accountId)).returning();
   if (!account) throw notFound("account");
   return account;
 }

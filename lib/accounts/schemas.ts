@@ -42,4 +42,3 @@ export const AccountWorkspace = z
 export type AccountWorkspace = z.infer<typeof AccountWorkspace>;
 
 export const WorkspaceIdParams = z.object({ id: Uuid });
-

@@ -16,9 +16,7 @@ export async function updateApiKey({ ctx, id, input }: { ctx: Ctx; id: string; i
   if (input.allowed_origins !== undefined) changes.allowedOrigins = [...new Set(input.allowed_origins)];
   const where = and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, ctx.workspace.id));
   const [row] =
-    Object.keys(changes).length > 0
-      ? await ctx.db.update(apiKeys).set(changes).where(where).returning()
-      : await ctx.db.select().from(apiKeys).where(where);
+    Object.keys(changes).length > 0 ? await ctx.db.update(apiKeys).set(changes).where(where).returning() : await ctx.db.select().from(apiKeys).where(where);
   if (!row) throw notFound("API key");
   return row;
 }

@@ -7,7 +7,15 @@ import type { MintKeyBody } from "./schemas";
 import { toApiKey } from "./serialize";
 
 /** An account mints a key for one of its own workspaces; another account's is not found. */
-export async function mintWorkspaceKey({ ctx, workspaceId, input }: { ctx: Pick<AccountContext, "db" | "account" | "clock">; workspaceId: string; input: MintKeyBody }) {
+export async function mintWorkspaceKey({
+  ctx,
+  workspaceId,
+  input,
+}: {
+  ctx: Pick<AccountContext, "db" | "account" | "clock">;
+  workspaceId: string;
+  input: MintKeyBody;
+}) {
   const [workspace] = await ctx.db
     .select({ id: workspaces.id })
     .from(workspaces)

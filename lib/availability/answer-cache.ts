@@ -40,4 +40,3 @@ export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityCon
   answers.set(key, { revision, validFromMs: answer.validFromMs, validUntilMs: answer.validUntilMs, body });
   return body;
 }
-

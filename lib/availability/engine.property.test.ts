@@ -92,16 +92,15 @@ function oracleSlots(input: AvailabilityInput, walls: Map<number, Wall>): { staf
   });
 }
 
-const minuteOfDay = fc.oneof(
-  fc.integer({ min: 0, max: 1439 }),
-  fc.constantFrom(0, 30, 60, 90, 105, 120, 150, 165, 180, 210, 225, 540, 1380, 1410),
-);
+const minuteOfDay = fc.oneof(fc.integer({ min: 0, max: 1439 }), fc.constantFrom(0, 30, 60, 90, 105, 120, 150, 165, 180, 210, 225, 540, 1380, 1410));
 const blockArb = fc
   .record({ weekday: fc.integer({ min: 0, max: 6 }), start: minuteOfDay, length: fc.integer({ min: 1, max: 600 }) })
   .map(({ weekday, start, length }): WeeklyBlock => ({ weekday, startMinute: start, endMinute: Math.min(1440, start + length) }));
 const everyDayBlocks = fc
   .record({ start: minuteOfDay, length: fc.oneof(fc.constantFrom(120, 180, 240, 480, 600, 720, 1440), fc.integer({ min: 1, max: 720 })) })
-  .map(({ start, length }) => [0, 1, 2, 3, 4, 5, 6].map((weekday): WeeklyBlock => ({ weekday, startMinute: start, endMinute: Math.min(1440, start + length) })));
+  .map(({ start, length }) =>
+    [0, 1, 2, 3, 4, 5, 6].map((weekday): WeeklyBlock => ({ weekday, startMinute: start, endMinute: Math.min(1440, start + length) })),
+  );
 
 /** Mostly whole half hours, so boundaries (lead, advance, range ends, transitions) are hit exactly. */
 function roundOrAny(min: number, max: number) {
@@ -113,29 +112,35 @@ function roundOrAny(min: number, max: number) {
 
 /** The parts of a scenario: anchored near a transition of 2025–2030, or on any day. */
 const PARTS = {
-    zone: fc.constantFrom(...ZONES),
-    pick: fc.nat(),
-    isNearTransition: fc.boolean(),
-    anyDay: fc.integer({ min: 0, max: 6 * 365 }),
-    fromShiftMinutes: roundOrAny(-36 * 60, 12 * 60),
-    fromSeconds: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 59 })),
-    lengthMinutes: fc.oneof(roundOrAny(12 * 60, 40 * 60), fc.integer({ min: 1, max: 40 * 60 })),
-    interval: fc.oneof(fc.constantFrom(5, 10, 15, 20, 30, 45, 60, 90), fc.integer({ min: 1, max: 120 })),
-    durationMinutes: fc.oneof(fc.constantFrom(15, 30, 45, 60, 90, 120, 180), fc.integer({ min: 1, max: 240 })),
-    bufferBeforeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
-    bufferAfterMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
-    minLeadMinutes: fc.oneof({ weight: 3, arbitrary: roundOrAny(0, 6 * 60) }, { weight: 1, arbitrary: roundOrAny(0, 48 * 60) }),
-    maxAdvanceDays: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 2, max: 6 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }) }),
-    nowShiftMinutes: fc.oneof({ weight: 3, arbitrary: roundOrAny(-36 * 60, 6 * 60) }, { weight: 1, arbitrary: roundOrAny(-6 * 24 * 60, 24 * 60) }),
-    nowExtraMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: MIN - 1 })),
-    calendars: fc.array(
-      fc.record({
-        blocks: fc.oneof(everyDayBlocks, fc.array(blockArb, { maxLength: 6 }), fc.tuple(everyDayBlocks, fc.array(blockArb, { maxLength: 3 })).map(([a, b]) => [...a, ...b])),
-        timeOff: fc.array(fc.record({ at: fc.integer({ min: -12 * 60, max: 72 * 60 }), length: fc.integer({ min: 1, max: 8 * 60 }) }), { maxLength: 2 }),
-        busy: fc.array(fc.record({ at: roundOrAny(-12 * 60, 72 * 60), length: fc.oneof(fc.constantFrom(30, 60, 90), fc.integer({ min: 1, max: 4 * 60 })) }), { maxLength: 5 }),
+  zone: fc.constantFrom(...ZONES),
+  pick: fc.nat(),
+  isNearTransition: fc.boolean(),
+  anyDay: fc.integer({ min: 0, max: 6 * 365 }),
+  fromShiftMinutes: roundOrAny(-36 * 60, 12 * 60),
+  fromSeconds: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 59 })),
+  lengthMinutes: fc.oneof(roundOrAny(12 * 60, 40 * 60), fc.integer({ min: 1, max: 40 * 60 })),
+  interval: fc.oneof(fc.constantFrom(5, 10, 15, 20, 30, 45, 60, 90), fc.integer({ min: 1, max: 120 })),
+  durationMinutes: fc.oneof(fc.constantFrom(15, 30, 45, 60, 90, 120, 180), fc.integer({ min: 1, max: 240 })),
+  bufferBeforeMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
+  bufferAfterMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
+  minLeadMinutes: fc.oneof({ weight: 3, arbitrary: roundOrAny(0, 6 * 60) }, { weight: 1, arbitrary: roundOrAny(0, 48 * 60) }),
+  maxAdvanceDays: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 2, max: 6 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }) }),
+  nowShiftMinutes: fc.oneof({ weight: 3, arbitrary: roundOrAny(-36 * 60, 6 * 60) }, { weight: 1, arbitrary: roundOrAny(-6 * 24 * 60, 24 * 60) }),
+  nowExtraMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: MIN - 1 })),
+  calendars: fc.array(
+    fc.record({
+      blocks: fc.oneof(
+        everyDayBlocks,
+        fc.array(blockArb, { maxLength: 6 }),
+        fc.tuple(everyDayBlocks, fc.array(blockArb, { maxLength: 3 })).map(([a, b]) => [...a, ...b]),
+      ),
+      timeOff: fc.array(fc.record({ at: fc.integer({ min: -12 * 60, max: 72 * 60 }), length: fc.integer({ min: 1, max: 8 * 60 }) }), { maxLength: 2 }),
+      busy: fc.array(fc.record({ at: roundOrAny(-12 * 60, 72 * 60), length: fc.oneof(fc.constantFrom(30, 60, 90), fc.integer({ min: 1, max: 4 * 60 })) }), {
+        maxLength: 5,
       }),
-      { minLength: 1, maxLength: 3 },
-    ),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
 };
 
 function scenarioOf(overrides: Partial<typeof PARTS> = {}) {
@@ -143,34 +148,33 @@ function scenarioOf(overrides: Partial<typeof PARTS> = {}) {
 }
 
 function toInput(s: { [K in keyof typeof PARTS]: (typeof PARTS)[K] extends fc.Arbitrary<infer T> ? T : never }): AvailabilityInput {
-    const transitions = TRANSITIONS.get(s.zone)!;
-    const anchor =
-      s.isNearTransition && transitions.length > 0 ? transitions[s.pick % transitions.length]! : Date.UTC(2025, 0, 1) + s.anyDay * DAY;
-    const fromMs = anchor + s.fromShiftMinutes * MIN + s.fromSeconds * 1000;
-    const toInterval = (range: { at: number; length: number }): Interval => ({
-      startMs: fromMs + range.at * MIN,
-      endMs: fromMs + (range.at + range.length) * MIN,
-    });
-    return {
-      rules: {
-        durationMinutes: s.durationMinutes,
-        bufferBeforeMinutes: s.bufferBeforeMinutes,
-        bufferAfterMinutes: s.bufferAfterMinutes,
-        minLeadMinutes: s.minLeadMinutes,
-        maxAdvanceDays: s.maxAdvanceDays,
-      },
-      timezone: s.zone,
-      slotIntervalMinutes: s.interval,
-      nowMs: fromMs + s.nowShiftMinutes * MIN + s.nowExtraMs,
-      fromMs,
-      toMs: fromMs + s.lengthMinutes * MIN,
-      calendars: s.calendars.map((calendar, index) => ({
-        staffId: `calendar-${index}`,
-        workingHours: calendar.blocks,
-        timeOff: calendar.timeOff.map(toInterval),
-        busy: calendar.busy.map(toInterval),
-      })),
-    };
+  const transitions = TRANSITIONS.get(s.zone)!;
+  const anchor = s.isNearTransition && transitions.length > 0 ? transitions[s.pick % transitions.length]! : Date.UTC(2025, 0, 1) + s.anyDay * DAY;
+  const fromMs = anchor + s.fromShiftMinutes * MIN + s.fromSeconds * 1000;
+  const toInterval = (range: { at: number; length: number }): Interval => ({
+    startMs: fromMs + range.at * MIN,
+    endMs: fromMs + (range.at + range.length) * MIN,
+  });
+  return {
+    rules: {
+      durationMinutes: s.durationMinutes,
+      bufferBeforeMinutes: s.bufferBeforeMinutes,
+      bufferAfterMinutes: s.bufferAfterMinutes,
+      minLeadMinutes: s.minLeadMinutes,
+      maxAdvanceDays: s.maxAdvanceDays,
+    },
+    timezone: s.zone,
+    slotIntervalMinutes: s.interval,
+    nowMs: fromMs + s.nowShiftMinutes * MIN + s.nowExtraMs,
+    fromMs,
+    toMs: fromMs + s.lengthMinutes * MIN,
+    calendars: s.calendars.map((calendar, index) => ({
+      staffId: `calendar-${index}`,
+      workingHours: calendar.blocks,
+      timeOff: calendar.timeOff.map(toInterval),
+      busy: calendar.busy.map(toInterval),
+    })),
+  };
 }
 
 const scenario = scenarioOf();
@@ -194,7 +198,9 @@ const transitionDay = scenarioOf({
     fc.record({
       blocks: fc
         .record({ start: fc.integer({ min: 0, max: 20 }).map((n) => n * 15), length: fc.integer({ min: 4, max: 48 }).map((n) => n * 15) })
-        .map(({ start, length }) => [0, 1, 2, 3, 4, 5, 6].map((weekday): WeeklyBlock => ({ weekday, startMinute: start, endMinute: Math.min(1440, start + length) }))),
+        .map(({ start, length }) =>
+          [0, 1, 2, 3, 4, 5, 6].map((weekday): WeeklyBlock => ({ weekday, startMinute: start, endMinute: Math.min(1440, start + length) })),
+        ),
       timeOff: fc.constant([]),
       busy: fc.constant([]),
     }),
@@ -214,77 +220,97 @@ describe("engine = brute-force oracle", () => {
     expect(TRANSITIONS.get("Asia/Kathmandu")).toHaveLength(0);
   });
 
-  it("offers exactly the oracle's slots across zones and the DST transitions of 2025–2030", () => {
-    fc.assert(
-      fc.property(scenario, (input) => {
-        expect(computeAvailability(input)).toEqual(oracleSlots(input, wallsFor(input)));
-      }),
-      { numRuns: 250 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    "offers exactly the oracle's slots across zones and the DST transitions of 2025–2030",
+    () => {
+      fc.assert(
+        fc.property(scenario, (input) => {
+          expect(computeAvailability(input)).toEqual(oracleSlots(input, wallsFor(input)));
+        }),
+        { numRuns: 250 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it("agrees on clock-change days, where appointments straddle the change", () => {
-    fc.assert(
-      fc.property(transitionDay, (input) => {
-        expect(computeAvailability(input)).toEqual(oracleSlots(input, wallsFor(input)));
-      }),
-      { numRuns: 120 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    "agrees on clock-change days, where appointments straddle the change",
+    () => {
+      fc.assert(
+        fc.property(transitionDay, (input) => {
+          expect(computeAvailability(input)).toEqual(oracleSlots(input, wallsFor(input)));
+        }),
+        { numRuns: 120 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it("agrees when now + min_lead or now + max_advance_days lands exactly on a start", () => {
-    fc.assert(
-      fc.property(scenario, fc.nat(), fc.boolean(), fc.integer({ min: 0, max: 1 }), (input, pick, isLead, nudgeMs) => {
+  it(
+    "agrees when now + min_lead or now + max_advance_days lands exactly on a start",
+    () => {
+      fc.assert(
+        fc.property(scenario, fc.nat(), fc.boolean(), fc.integer({ min: 0, max: 1 }), (input, pick, isLead, nudgeMs) => {
+          const open = { ...input, nowMs: input.fromMs - 30 * DAY, rules: { ...input.rules, minLeadMinutes: 0, maxAdvanceDays: 60 } };
+          const walls = wallsFor(input);
+          const candidates = oracleSlots(open, walls).flatMap((calendar) => calendar.slots);
+          if (candidates.length === 0) return;
+          const target = candidates[pick % candidates.length]!.startMs;
+          const nowMs = isLead ? target - input.rules.minLeadMinutes * MIN + nudgeMs : target - input.rules.maxAdvanceDays * DAY - nudgeMs;
+          const exact = { ...input, nowMs };
+          expect(computeAvailability(exact)).toEqual(oracleSlots(exact, walls));
+        }),
+        { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    "classifies any start exactly like the oracle (what booking creation relies on)",
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(scenario, transitionDay), fc.array(fc.nat(), { minLength: 1, maxLength: 40 }), (input, picks) => {
+          const walls = wallsFor(input);
+          const first = Math.ceil(input.fromMs / MIN) * MIN;
+          const minutes = Math.max(1, Math.floor((input.toMs - first) / MIN));
+          const calendar = input.calendars[0]!;
+          for (const pick of picks) {
+            const t = first + (pick % minutes) * MIN;
+            if (t >= input.toMs) continue;
+            expect(classifyStart(input, calendar, t)).toBe(oracleCheck(input, calendar, walls, t));
+          }
+        }),
+        { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    "keeps its answer while the clock stays before answerStableUntil (what the answer cache relies on)",
+    () => {
+      // now lands anywhere, or within a minute before a start's lead or advance boundary.
+      const nearBoundary = fc.tuple(scenario, fc.nat(), fc.boolean(), fc.integer({ min: 0, max: MIN })).map(([input, pick, isLead, beforeMs]) => {
         const open = { ...input, nowMs: input.fromMs - 30 * DAY, rules: { ...input.rules, minLeadMinutes: 0, maxAdvanceDays: 60 } };
-        const walls = wallsFor(input);
-        const candidates = oracleSlots(open, walls).flatMap((calendar) => calendar.slots);
-        if (candidates.length === 0) return;
+        const candidates = computeAvailability(open).flatMap((calendar) => calendar.slots);
+        if (candidates.length === 0) return input;
         const target = candidates[pick % candidates.length]!.startMs;
-        const nowMs = isLead ? target - input.rules.minLeadMinutes * MIN + nudgeMs : target - input.rules.maxAdvanceDays * DAY - nudgeMs;
-        const exact = { ...input, nowMs };
-        expect(computeAvailability(exact)).toEqual(oracleSlots(exact, walls));
-      }),
-      { numRuns: 200 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
-
-  it("classifies any start exactly like the oracle (what booking creation relies on)", () => {
-    fc.assert(
-      fc.property(fc.oneof(scenario, transitionDay), fc.array(fc.nat(), { minLength: 1, maxLength: 40 }), (input, picks) => {
-        const walls = wallsFor(input);
-        const first = Math.ceil(input.fromMs / MIN) * MIN;
-        const minutes = Math.max(1, Math.floor((input.toMs - first) / MIN));
-        const calendar = input.calendars[0]!;
-        for (const pick of picks) {
-          const t = first + (pick % minutes) * MIN;
-          if (t >= input.toMs) continue;
-          expect(classifyStart(input, calendar, t)).toBe(oracleCheck(input, calendar, walls, t));
-        }
-      }),
-      { numRuns: 200 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
-
-  it("keeps its answer while the clock stays before answerStableUntil (what the answer cache relies on)", () => {
-    // now lands anywhere, or within a minute before a start's lead or advance boundary.
-    const nearBoundary = fc.tuple(scenario, fc.nat(), fc.boolean(), fc.integer({ min: 0, max: MIN })).map(([input, pick, isLead, beforeMs]) => {
-      const open = { ...input, nowMs: input.fromMs - 30 * DAY, rules: { ...input.rules, minLeadMinutes: 0, maxAdvanceDays: 60 } };
-      const candidates = computeAvailability(open).flatMap((calendar) => calendar.slots);
-      if (candidates.length === 0) return input;
-      const target = candidates[pick % candidates.length]!.startMs;
-      const boundary = isLead ? target - input.rules.minLeadMinutes * MIN : target - input.rules.maxAdvanceDays * DAY;
-      return { ...input, nowMs: boundary - beforeMs };
-    });
-    fc.assert(
-      fc.property(fc.oneof(scenario, nearBoundary), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }), (input, fractions) => {
-        const untilMs = answerStableUntil(input.timezone, input.nowMs, input.fromMs, input.toMs);
-        expect(untilMs).toBeGreaterThan(input.nowMs);
-        expect(untilMs).toBeLessThanOrEqual(input.nowMs + MIN);
-        const answer = computeAvailability(input);
-        const later = [untilMs - 1, ...fractions.map((f) => input.nowMs + Math.floor(f * (untilMs - 1 - input.nowMs)))];
-        for (const nowMs of later) expect(computeAvailability({ ...input, nowMs })).toEqual(answer);
-      }),
-      { numRuns: 400 },
-    );
-  }, PROPERTY_TIMEOUT_MS);
+        const boundary = isLead ? target - input.rules.minLeadMinutes * MIN : target - input.rules.maxAdvanceDays * DAY;
+        return { ...input, nowMs: boundary - beforeMs };
+      });
+      fc.assert(
+        fc.property(fc.oneof(scenario, nearBoundary), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }), (input, fractions) => {
+          const untilMs = answerStableUntil(input.timezone, input.nowMs, input.fromMs, input.toMs);
+          expect(untilMs).toBeGreaterThan(input.nowMs);
+          expect(untilMs).toBeLessThanOrEqual(input.nowMs + MIN);
+          const answer = computeAvailability(input);
+          const later = [untilMs - 1, ...fractions.map((f) => input.nowMs + Math.floor(f * (untilMs - 1 - input.nowMs)))];
+          for (const nowMs of later) expect(computeAvailability({ ...input, nowMs })).toEqual(answer);
+        }),
+        { numRuns: 400 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

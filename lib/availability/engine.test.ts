@@ -1,7 +1,15 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { toZonedIso } from "@/lib/time/zoned";
-import { answerStableUntil, classifyStart, computeAvailability, type AvailabilityInput, type CalendarInput, type ServiceRules, type WeeklyBlock } from "./engine";
+import {
+  answerStableUntil,
+  classifyStart,
+  computeAvailability,
+  type AvailabilityInput,
+  type CalendarInput,
+  type ServiceRules,
+  type WeeklyBlock,
+} from "./engine";
 
 const RULES: ServiceRules = { durationMinutes: 30, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minLeadMinutes: 0, maxAdvanceDays: 365 };
 const DAY = 86_400_000;
@@ -221,7 +229,14 @@ describe("lead, advance and the requested range", () => {
 
   it("is empty for an empty or inverted range, and for a zero slot interval", () => {
     expect(run({}, "2026-03-01T00:00:00Z", "2026-03-02T09:00:00Z", "2026-03-02T09:00:00Z")).toEqual([]);
-    const zero = computeAvailability({ ...base, slotIntervalMinutes: 0, rules: RULES, nowMs: 0, fromMs: ms("2026-03-02T00:00:00Z"), toMs: ms("2026-03-03T00:00:00Z") });
+    const zero = computeAvailability({
+      ...base,
+      slotIntervalMinutes: 0,
+      rules: RULES,
+      nowMs: 0,
+      fromMs: ms("2026-03-02T00:00:00Z"),
+      toMs: ms("2026-03-03T00:00:00Z"),
+    });
     expect(zero[0]!.slots).toEqual([]);
   });
 });

@@ -97,8 +97,12 @@ export function computeAvailability(input: AvailabilityInput): CalendarSlots[] {
 function isUsable(input: AvailabilityInput): boolean {
   const { durationMinutes, bufferBeforeMinutes, bufferAfterMinutes } = input.rules;
   return (
-    Number.isInteger(input.slotIntervalMinutes) && input.slotIntervalMinutes > 0 &&
-    Number.isInteger(durationMinutes) && durationMinutes > 0 && bufferBeforeMinutes >= 0 && bufferAfterMinutes >= 0
+    Number.isInteger(input.slotIntervalMinutes) &&
+    input.slotIntervalMinutes > 0 &&
+    Number.isInteger(durationMinutes) &&
+    durationMinutes > 0 &&
+    bufferBeforeMinutes >= 0 &&
+    bufferAfterMinutes >= 0
   );
 }
 
@@ -161,11 +165,7 @@ function computeCalendarSlots(input: AvailabilityInput, calendar: CalendarInput,
  * not inside any block → outside_working_hours; inside but off the grid or outside the
  * lead/advance window → not_offered; only a time-off or busy overlap → taken.
  */
-export function classifyStart(
-  input: Omit<AvailabilityInput, "calendars" | "fromMs" | "toMs">,
-  calendar: CalendarInput,
-  startMs: number,
-): StartCheck {
+export function classifyStart(input: Omit<AvailabilityInput, "calendars" | "fromMs" | "toMs">, calendar: CalendarInput, startMs: number): StartCheck {
   if (!isUsable({ ...input, calendars: [], fromMs: startMs, toMs: startMs + 1 })) return "not_offered";
   const durationMs = input.rules.durationMinutes * MINUTE_MS;
   const timeline = buildZoneTimeline(input.timezone, startMs - ZONE_MARGIN_MS, startMs + ZONE_MARGIN_MS);

@@ -6,7 +6,8 @@ export const AvailabilityQuery = z.object({
   from: DateTimeInput.meta({ description: "Start of the range, inclusive: a slot is listed when its start is in [from, to)." }),
   to: DateTimeInput.meta({ description: "End of the range, exclusive; after from and at most 62 × 24 hours after it." }),
   exclude_booking_id: Uuid.optional().meta({
-    description: "Removes one booking from the busy times: pass the id of the booking being moved. The answer is then for a move, which takes no new payment. Sent empty: 422.",
+    description:
+      "Removes one booking from the busy times: pass the id of the booking being moved. The answer is then for a move, which takes no new payment. Sent empty: 422.",
   }),
 });
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;

@@ -15,7 +15,18 @@ function toAvailability(calendars: CalendarSlots[], zone: string) {
   };
 }
 
-const ZONES = ["America/New_York", "Europe/London", "UTC", "Etc/UTC", "Australia/Lord_Howe", "Asia/Kathmandu", "America/St_Johns", "Pacific/Chatham", "America/Santiago", "Asia/Kolkata"];
+const ZONES = [
+  "America/New_York",
+  "Europe/London",
+  "UTC",
+  "Etc/UTC",
+  "Australia/Lord_Howe",
+  "Asia/Kathmandu",
+  "America/St_Johns",
+  "Pacific/Chatham",
+  "America/Santiago",
+  "Asia/Kolkata",
+];
 const DAY = 86_400_000;
 
 describe("zonedFormatter", () => {
@@ -56,7 +67,13 @@ describe("zonedFormatter", () => {
 describe("toAvailabilityJson", () => {
   it("groups slots by calendar with start and end in the workspace offset", () => {
     const start = Date.parse("2025-03-09T06:30:00Z");
-    const bytes = toAvailabilityJson([{ staffId: "a", slots: [{ startMs: start, endMs: start + 3_600_000 }] }, { staffId: "b", slots: [] }], "America/New_York");
+    const bytes = toAvailabilityJson(
+      [
+        { staffId: "a", slots: [{ startMs: start, endMs: start + 3_600_000 }] },
+        { staffId: "b", slots: [] },
+      ],
+      "America/New_York",
+    );
     expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual({
       data: [
         { staff_id: "a", slots: [{ start: "2025-03-09T01:30:00-05:00", end: "2025-03-09T03:30:00-04:00" }] },
@@ -76,7 +93,9 @@ describe("toAvailabilityJson", () => {
           const calendars = minuteLists.map((own, i) => ({
             staffId: `00000000-0000-4000-8000-00000000000${i}`,
             // Calendars share starts (one duration) and, to cover the general case, differ in length.
-            slots: [...(i % 2 ? shared : own)].sort((a, b) => a - b).map((minute) => ({ startMs: minute * 60_000, endMs: (minute + (isOneDuration ? 45 : 15 * (i + 1))) * 60_000 })),
+            slots: [...(i % 2 ? shared : own)]
+              .sort((a, b) => a - b)
+              .map((minute) => ({ startMs: minute * 60_000, endMs: (minute + (isOneDuration ? 45 : 15 * (i + 1))) * 60_000 })),
           }));
           const json = new TextDecoder().decode(toAvailabilityJson(calendars, zone));
           expect(json).toBe(JSON.stringify(toAvailability(calendars, zone)));

@@ -82,7 +82,13 @@ describe("toCreateBody", () => {
 
 describe("fieldForParam", () => {
   it("maps API params back to form fields", () => {
-    const body = toCreateBody({ service, staffId: null, startsAt: "t", values: { name: "A", email: "a@b.co", phone: "", answers: { q1: "hi" } }, questions: [question({ id: "q1" })] });
+    const body = toCreateBody({
+      service,
+      staffId: null,
+      startsAt: "t",
+      values: { name: "A", email: "a@b.co", phone: "", answers: { q1: "hi" } },
+      questions: [question({ id: "q1" })],
+    });
     expect(fieldForParam("customer.email", body)).toBe("email");
     expect(fieldForParam("customer.phone", body)).toBe("phone");
     expect(fieldForParam("answers.0.value", body)).toBe(questionKey("q1"));

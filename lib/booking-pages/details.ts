@@ -32,7 +32,8 @@ export function validateDetails(values: DetailsValues, questions: Question[]): D
   for (const question of questions) {
     const value = values.answers[question.id] ?? "";
     const missing = question.type === "checkbox" ? value !== "true" : !value.trim();
-    if (question.required && missing) errors[questionKey(question.id)] = question.type === "checkbox" ? "Please tick this box to continue." : "Please answer this question.";
+    if (question.required && missing)
+      errors[questionKey(question.id)] = question.type === "checkbox" ? "Please tick this box to continue." : "Please answer this question.";
   }
   return errors;
 }

@@ -5,7 +5,9 @@ const allowed = ["https://shop.example", "http://localhost:3000"];
 
 describe("resolveParentOrigin", () => {
   it("accepts an allowed origin that is the real parent", () => {
-    expect(resolveParentOrigin({ originParam: "https://shop.example", ancestorOrigins: ["https://shop.example"], allowedOrigins: allowed })).toBe("https://shop.example");
+    expect(resolveParentOrigin({ originParam: "https://shop.example", ancestorOrigins: ["https://shop.example"], allowedOrigins: allowed })).toBe(
+      "https://shop.example",
+    );
   });
 
   it("accepts an allowed origin when the browser does not expose ancestorOrigins", () => {

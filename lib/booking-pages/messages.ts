@@ -38,7 +38,11 @@ export function describeError(error: ApiError, context: "availability" | "bookin
         retry: false,
       };
     case "origin_not_allowed":
-      return { title: "Booking isn't available here", body: "This website isn't set up to take bookings. Please use the business's own booking page.", retry: false };
+      return {
+        title: "Booking isn't available here",
+        body: "This website isn't set up to take bookings. Please use the business's own booking page.",
+        retry: false,
+      };
     case "slot_unavailable":
     case "outside_working_hours":
       return {
@@ -55,7 +59,11 @@ export function describeError(error: ApiError, context: "availability" | "bookin
     case "hold_expired":
       return { title: "Your held time has ended", body: "Please choose a time again; your details are saved.", retry: false };
     case "too_late_to_cancel":
-      return { title: "It's too late to cancel online", body: "The cancellation window for this booking has closed. Please contact the business.", retry: false };
+      return {
+        title: "It's too late to cancel online",
+        body: "The cancellation window for this booking has closed. Please contact the business.",
+        retry: false,
+      };
     case "too_late_to_reschedule":
       return { title: "It's too late to change the time online", body: "The window for changes has closed. Please contact the business.", retry: false };
     case "booking_not_confirmed":

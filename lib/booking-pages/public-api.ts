@@ -6,9 +6,7 @@ import type { PublicBookingRead } from "./public-booking";
  * integrator would (the workspace's pk_ key, or the manage token), never a private path.
  * Every call resolves (never throws) to a result the screens can turn into a kind message.
  */
-export type ApiError =
-  | { kind: "network" }
-  | { kind: "http"; status: number; type: string; message: string; param?: string };
+export type ApiError = { kind: "network" } | { kind: "http"; status: number; type: string; message: string; param?: string };
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 

@@ -2,8 +2,20 @@ import { describe, expect, it } from "vitest";
 import { dayPart, groupByDay, mergeSlots } from "./slots";
 
 const data = [
-  { staff_id: "alex", slots: [{ start: "2026-03-12T09:00:00-04:00", end: "2026-03-12T09:45:00-04:00" }, { start: "2026-03-12T21:30:00-04:00", end: "2026-03-12T22:15:00-04:00" }] },
-  { staff_id: "sam", slots: [{ start: "2026-03-12T13:00:00Z", end: "2026-03-12T13:45:00Z" }, { start: "2026-03-12T08:30:00-04:00", end: "2026-03-12T09:15:00-04:00" }] },
+  {
+    staff_id: "alex",
+    slots: [
+      { start: "2026-03-12T09:00:00-04:00", end: "2026-03-12T09:45:00-04:00" },
+      { start: "2026-03-12T21:30:00-04:00", end: "2026-03-12T22:15:00-04:00" },
+    ],
+  },
+  {
+    staff_id: "sam",
+    slots: [
+      { start: "2026-03-12T13:00:00Z", end: "2026-03-12T13:45:00Z" },
+      { start: "2026-03-12T08:30:00-04:00", end: "2026-03-12T09:15:00-04:00" },
+    ],
+  },
 ];
 
 describe("mergeSlots", () => {

@@ -24,7 +24,10 @@ describe("customer policy", () => {
     const late = at("2030-06-10T08:00:00Z");
     for (const status of ["confirmed"] as const) {
       expect(decideCustomerCancel({ booking: booking(status), minCancelNoticeMinutes: 120, now: early })).toEqual({ allowed: true });
-      expect(decideCustomerCancel({ booking: booking(status), minCancelNoticeMinutes: 120, now: late })).toEqual({ allowed: false, refusal: "too_late_to_cancel" });
+      expect(decideCustomerCancel({ booking: booking(status), minCancelNoticeMinutes: 120, now: late })).toEqual({
+        allowed: false,
+        refusal: "too_late_to_cancel",
+      });
     }
     for (const status of ["pending", "awaiting_payment"] as const) {
       const live = booking(status, at("2030-06-10T09:00:00Z"));
@@ -52,7 +55,10 @@ describe("customer policy", () => {
     // Independent flags: a pending booking inside the window can be cancelled but not moved.
     const pending = booking("pending", at("2030-06-10T07:10:00Z"));
     expect(canCustomerCancel({ booking: pending, minCancelNoticeMinutes: 120, now: early })).toBe(true);
-    expect(decideCustomerReschedule({ booking: pending, minCancelNoticeMinutes: 120, now: early })).toEqual({ allowed: false, refusal: "booking_not_confirmed" });
+    expect(decideCustomerReschedule({ booking: pending, minCancelNoticeMinutes: 120, now: early })).toEqual({
+      allowed: false,
+      refusal: "booking_not_confirmed",
+    });
   });
 
   it("says the cutoff has passed only when the notice window is the reason, not for a past or inactive booking", () => {

@@ -8,7 +8,10 @@ type Ctx = Pick<ServiceContext, "db" | "workspace">;
 
 /** A booking of this workspace; another workspace's booking is simply not found. */
 export async function getBookingOrThrow({ ctx, id }: { ctx: Ctx; id: string }): Promise<BookingRow> {
-  const [row] = await ctx.db.select().from(bookings).where(and(eq(bookings.id, id), eq(bookings.workspaceId, ctx.workspace.id)));
+  const [row] = await ctx.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.workspaceId, ctx.workspace.id)));
   if (!row) throw notFound("booking");
   return row;
 }

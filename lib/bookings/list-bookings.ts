@@ -7,7 +7,11 @@ import { DEFAULT_PAGE_SIZE } from "@/lib/schemas";
 type Ctx = Pick<ServiceContext, "db" | "workspace">;
 
 /** GET /v1/bookings: newest first by creation (ties by id), one page after `cursor`. */
-export async function listBookings<T>({ ctx, page, serialize }: {
+export async function listBookings<T>({
+  ctx,
+  page,
+  serialize,
+}: {
   ctx: Ctx;
   page: { limit?: number; cursor?: string };
   serialize: (row: BookingRow) => T;

@@ -1,6 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { bookings, customers, services, staff, workspaces, type BookingRow, type CustomerRow, type ServiceRow, type StaffRow, type WorkspaceRow } from "@/lib/db/schema";
+import {
+  bookings,
+  customers,
+  services,
+  staff,
+  workspaces,
+  type BookingRow,
+  type CustomerRow,
+  type ServiceRow,
+  type StaffRow,
+  type WorkspaceRow,
+} from "@/lib/db/schema";
 
 /** A booking with everything that describes it to people: its service, calendar, customer and workspace. */
 export type BookingDetails = { booking: BookingRow; workspace: WorkspaceRow; service: ServiceRow; staff: StaffRow; customer: CustomerRow };
@@ -17,6 +28,8 @@ export async function loadBookingDetails(db: Queryable, scope: { bookingId: stri
     .innerJoin(services, and(eq(services.id, bookings.serviceId), eq(services.workspaceId, bookings.workspaceId)))
     .innerJoin(staff, and(eq(staff.id, bookings.staffId), eq(staff.workspaceId, bookings.workspaceId)))
     .innerJoin(customers, and(eq(customers.id, bookings.customerId), eq(customers.workspaceId, bookings.workspaceId)))
-    .where(scope.workspaceId === undefined ? eq(bookings.id, scope.bookingId) : and(eq(bookings.id, scope.bookingId), eq(bookings.workspaceId, scope.workspaceId)));
+    .where(
+      scope.workspaceId === undefined ? eq(bookings.id, scope.bookingId) : and(eq(bookings.id, scope.bookingId), eq(bookings.workspaceId, scope.workspaceId)),
+    );
   return row;
 }

@@ -39,7 +39,14 @@ export type ResolveCalendarsInput = {
  * outside the hours → 422 outside_working_hours, anything else not offered → 422 starts_at.
  */
 export async function resolveCalendars(input: ResolveCalendarsInput): Promise<string[]> {
-  const slot = { db: input.db, workspace: input.workspace, service: input.service, startsAt: input.startsAt, now: input.now, excludeBookingId: input.excludeBookingId };
+  const slot = {
+    db: input.db,
+    workspace: input.workspace,
+    service: input.service,
+    startsAt: input.startsAt,
+    now: input.now,
+    excludeBookingId: input.excludeBookingId,
+  };
   if (input.staffId !== undefined && input.staffId !== null) {
     if (input.requester !== "sk" && !input.workspace.allowStaffChoice) {
       throw validationFailed("staff_id", "This workspace chooses the calendar; send no staff_id.");

@@ -11,7 +11,13 @@ export const FEED_TOKEN_LENGTH = 43;
  * DECISIONS §14: makes the calendar's secret feed, or replaces it (the old URL stops working
  * at once). The token is shown once, in the URL; only its hash is kept.
  */
-export async function putCalendarFeed({ ctx, staffId }: { ctx: { db: Queryable; workspace: Pick<WorkspaceRow, "id">; clock: { now(): Date } }; staffId: string }): Promise<CalendarFeed> {
+export async function putCalendarFeed({
+  ctx,
+  staffId,
+}: {
+  ctx: { db: Queryable; workspace: Pick<WorkspaceRow, "id">; clock: { now(): Date } };
+  staffId: string;
+}): Promise<CalendarFeed> {
   await getStaffOrThrow(ctx.db, ctx.workspace.id, staffId);
   const token = randomBase62(FEED_TOKEN_LENGTH);
   const tokenHash = sha256Hex(token);

@@ -52,9 +52,7 @@ export function buildCalendar(input: { events: CalendarEvent[]; method?: Calenda
       url: event.url || null,
       status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       organizer: event.organizer ? asParameterSafe(event.organizer) : null,
-      attendees: event.attendee
-        ? [{ ...asParameterSafe(event.attendee), role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }]
-        : [],
+      attendees: event.attendee ? [{ ...asParameterSafe(event.attendee), role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }] : [],
     });
   }
   // RFC 5545 §3.1: every content line ends with CRLF, the last one too (the library omits it).

@@ -5,7 +5,15 @@ import { notFound } from "@/lib/errors";
 import type { UpdateCategoryBody } from "./schemas";
 
 /** Rename or move a category; other categories keep their positions (ties order by creation). */
-export async function updateCategory({ ctx, id, input }: { ctx: Pick<ServiceContext, "db" | "workspace">; id: string; input: UpdateCategoryBody }): Promise<CategoryRow> {
+export async function updateCategory({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace">;
+  id: string;
+  input: UpdateCategoryBody;
+}): Promise<CategoryRow> {
   const changes: Partial<CategoryRow> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.position !== undefined) changes.position = input.position;

@@ -33,8 +33,16 @@ export async function ensureDemoWorkspace(db: Db): Promise<DemoSummary> {
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.slug, DEMO_SLUG));
   if (existing) {
     const saved = existsSync(keysFile) ? (JSON.parse(readFileSync(keysFile, "utf8")) as Partial<DemoSummary>) : {};
-    const [pk] = await db.select().from(apiKeys).where(and(eq(apiKeys.workspaceId, existing.id), eq(apiKeys.type, "pk")));
-    return summary({ account_key: saved.account_key ?? null, secret_key: saved.secret_key ?? null, publishable_key: pk?.publishableValue ?? null, created: false });
+    const [pk] = await db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.workspaceId, existing.id), eq(apiKeys.type, "pk")));
+    return summary({
+      account_key: saved.account_key ?? null,
+      secret_key: saved.secret_key ?? null,
+      publishable_key: pk?.publishableValue ?? null,
+      created: false,
+    });
   }
 
   const { account, accountKey } = await createAccount(db, { name: "Demo account", plan: "pro", planStep: 5 });
@@ -70,20 +78,67 @@ export async function ensureDemoWorkspace(db: Db): Promise<DemoSummary> {
       { weekday, startMinute: 9 * 60, endMinute: 12 * 60 },
       { weekday, startMinute: 13 * 60, endMinute: 17 * 60 },
     ]);
-    await tx.insert(workingHours).values(calendars.flatMap((calendar) => [...week, { weekday: 6, startMinute: 10 * 60, endMinute: 14 * 60 }].map((block) => ({ ...block, workspaceId: workspace.id, staffId: calendar.id }))));
+    await tx
+      .insert(workingHours)
+      .values(
+        calendars.flatMap((calendar) =>
+          [...week, { weekday: 6, startMinute: 10 * 60, endMinute: 14 * 60 }].map((block) => ({ ...block, workspaceId: workspace.id, staffId: calendar.id })),
+        ),
+      );
     const [hair] = await tx.insert(categories).values({ workspaceId: workspace.id, name: "Hair", position: 1 }).returning();
     const created = await tx
       .insert(services)
       .values([
-        { workspaceId: workspace.id, name: "Haircut", durationMinutes: 45, bufferAfterMinutes: 15, priceCents: 4500, paymentMode: "none", description: "Wash, cut and style.", categoryId: hair!.id, minLeadMinutes: 60 },
-        { workspaceId: workspace.id, name: "Colour consultation", durationMinutes: 30, priceCents: 8000, paymentMode: "deposit_percent", depositPercent: 25, description: "Talk through colour options; the deposit comes off your colour appointment.", categoryId: hair!.id, minCancelNoticeMinutes: 24 * 60 },
-        { workspaceId: workspace.id, name: "Quick trim", durationMinutes: 15, priceCents: null, paymentMode: "none", description: "Fringe or neck trim between cuts." },
+        {
+          workspaceId: workspace.id,
+          name: "Haircut",
+          durationMinutes: 45,
+          bufferAfterMinutes: 15,
+          priceCents: 4500,
+          paymentMode: "none",
+          description: "Wash, cut and style.",
+          categoryId: hair!.id,
+          minLeadMinutes: 60,
+        },
+        {
+          workspaceId: workspace.id,
+          name: "Colour consultation",
+          durationMinutes: 30,
+          priceCents: 8000,
+          paymentMode: "deposit_percent",
+          depositPercent: 25,
+          description: "Talk through colour options; the deposit comes off your colour appointment.",
+          categoryId: hair!.id,
+          minCancelNoticeMinutes: 24 * 60,
+        },
+        {
+          workspaceId: workspace.id,
+          name: "Quick trim",
+          durationMinutes: 15,
+          priceCents: null,
+          paymentMode: "none",
+          description: "Fringe or neck trim between cuts.",
+        },
       ])
       .returning();
-    await tx.insert(serviceStaff).values(created.flatMap((service) => calendars.map((calendar) => ({ workspaceId: workspace.id, serviceId: service.id, staffId: calendar.id }))));
-    await tx.insert(questions).values({ workspaceId: workspace.id, label: "Anything we should know?", helpText: "Allergies, accessibility needs, preferences.", type: "long_text", required: false, position: 1 });
+    await tx
+      .insert(serviceStaff)
+      .values(created.flatMap((service) => calendars.map((calendar) => ({ workspaceId: workspace.id, serviceId: service.id, staffId: calendar.id }))));
+    await tx
+      .insert(questions)
+      .values({
+        workspaceId: workspace.id,
+        label: "Anything we should know?",
+        helpText: "Allergies, accessibility needs, preferences.",
+        type: "long_text",
+        required: false,
+        position: 1,
+      });
   });
-  const [pk] = await db.select().from(apiKeys).where(and(eq(apiKeys.workspaceId, workspace.id), eq(apiKeys.type, "pk")));
+  const [pk] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.workspaceId, workspace.id), eq(apiKeys.type, "pk")));
   const result = summary({ account_key: accountKey, secret_key: secretKey, publishable_key: pk?.publishableValue ?? null, created: true });
   writeFileSync(keysFile, JSON.stringify({ account_key: accountKey, secret_key: secretKey }), { mode: 0o600 });
   return result;

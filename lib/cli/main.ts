@@ -81,7 +81,8 @@ run(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const known = error instanceof UsageError || error instanceof ConfigError || error instanceof EmbeddedDatabaseInUseError;
-    const message = error instanceof DomainError ? `${error.type}: ${error.message}` : known ? (error as Error).message : `Unexpected error: ${describe(error)}`;
+    const message =
+      error instanceof DomainError ? `${error.type}: ${error.message}` : known ? (error as Error).message : `Unexpected error: ${describe(error)}`;
     process.stderr.write(`${message}\n`);
     process.exit(error instanceof UsageError ? 2 : 1);
   },

@@ -10,7 +10,10 @@ export async function loadPublicBookingRows(db: Queryable, bookingId: string): P
   const row = await loadBookingDetails(db, { bookingId });
   if (!row) throw new Error(`loadPublicBookingRows: booking ${bookingId} vanished`);
   const [[payment], publishableKey] = await Promise.all([
-    db.select().from(payments).where(and(eq(payments.bookingId, bookingId), eq(payments.workspaceId, row.workspace.id))),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.workspaceId, row.workspace.id))),
     findPublishableKey(db, row.workspace.id),
   ]);
   return { ...row, payment: payment ?? null, publishableKey };

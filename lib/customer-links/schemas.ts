@@ -10,7 +10,9 @@ import { StaffCustomer } from "@/lib/staff/schemas";
  * The token is the only credential. Any string is accepted here so that a malformed token
  * fails exactly like an unknown, expired or cancelled one: the same 404.
  */
-export const PublicBookingParams = z.object({ token: z.string().meta({ description: "The manage-link token from the create response or the confirmation email." }) });
+export const PublicBookingParams = z.object({
+  token: z.string().meta({ description: "The manage-link token from the create response or the confirmation email." }),
+});
 
 export const PublicBookingCustomer = z
   .object({
@@ -36,7 +38,8 @@ export const PublicBookingDetails = z
     }),
     cancel_cutoff_minutes: z.number().int().meta({ description: "The service's notice in minutes; 0 keeps cancellation open until the start." }),
     can_reschedule: z.boolean().meta({
-      description: "True exactly when POST …/reschedule to an open slot would succeed now (independent of can_cancel); always false while workspace.publishable_key is null.",
+      description:
+        "True exactly when POST …/reschedule to an open slot would succeed now (independent of can_cancel); always false while workspace.publishable_key is null.",
     }),
     hold_expires_at: DateTimeOutput.optional().meta({
       description: "UTC; present only while the booking is on a hold (pending or awaiting_payment). POST …/extend-hold renews it.",
@@ -67,9 +70,7 @@ export const PublicBookingWorkspace = PublicWorkspace.pick({
   })
   .meta({ id: "PublicBookingWorkspace" });
 
-export const PublicBooking = z
-  .object({ booking: PublicBookingDetails, workspace: PublicBookingWorkspace })
-  .meta({ id: "PublicBooking" });
+export const PublicBooking = z.object({ booking: PublicBookingDetails, workspace: PublicBookingWorkspace }).meta({ id: "PublicBooking" });
 export type PublicBooking = z.infer<typeof PublicBooking>;
 
 /** A customer gives a reason at most; refunds follow the business's rules, not the customer's say. */

@@ -87,9 +87,7 @@ const holder: Holder = ((globalThis as { __bookingDb?: Holder }).__bookingDb ??=
 export function getDbHandle(): Promise<DbHandle> {
   holder.handle ??= (async () => {
     const config = getConfig();
-    const handle = await openDb(
-      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
-    );
+    const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
     await migrateDb(handle);
     return handle;
   })();

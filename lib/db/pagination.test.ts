@@ -15,7 +15,11 @@ describe("PageLimit", () => {
     ["1.5", 50],
     ["", 50],
   ])("limit %s → %i", (raw, expected) => {
-    expect(PageLimit.optional().transform((value) => value ?? 50).parse(raw)).toBe(expected);
+    expect(
+      PageLimit.optional()
+        .transform((value) => value ?? 50)
+        .parse(raw),
+    ).toBe(expected);
   });
 });
 
@@ -23,7 +27,13 @@ describe("cursors", () => {
   it("round-trip a position and refuse anything else as param cursor", () => {
     const position = { createdAt: new Date("2026-01-02T03:04:05.678Z"), id: "6c3c8a8e-2f65-4c4b-9d3c-0f6f5c1e2a11" };
     expect(decodeCursor(encodeCursor(position))).toEqual(position);
-    for (const bad of ["", "abc", Buffer.from("[1,2]").toString("base64url"), Buffer.from('["2026-01-01T00:00:00Z","x"]').toString("base64url"), Buffer.from('["+275760-09-13T00:00:00Z","00000000-0000-4000-8000-000000000001"]').toString("base64url")]) {
+    for (const bad of [
+      "",
+      "abc",
+      Buffer.from("[1,2]").toString("base64url"),
+      Buffer.from('["2026-01-01T00:00:00Z","x"]').toString("base64url"),
+      Buffer.from('["+275760-09-13T00:00:00Z","00000000-0000-4000-8000-000000000001"]').toString("base64url"),
+    ]) {
       try {
         decodeCursor(bad);
         expect.unreachable();

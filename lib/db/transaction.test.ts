@@ -14,7 +14,9 @@ afterEach(() => {
 });
 
 function announcedBookingIds(send: { mock: { calls: unknown[][] } }): string[] {
-  return send.mock.calls.flatMap(([payload]) => [payload].flat() as { data: { bookingId?: string; deliveryId?: string } }[]).map((event) => event.data.bookingId ?? event.data.deliveryId ?? "");
+  return send.mock.calls
+    .flatMap(([payload]) => [payload].flat() as { data: { bookingId?: string; deliveryId?: string } }[])
+    .map((event) => event.data.bookingId ?? event.data.deliveryId ?? "");
 }
 
 function spyOnInngest() {
@@ -78,7 +80,9 @@ describe("withTransaction and afterCommit", () => {
   it("refuses an effect on a transaction it cannot see commit, and a write nested in one", async () => {
     const send = spyOnInngest();
     await expect(currentDb().db.transaction((tx) => afterCommit(tx, settled("unseen")))).rejects.toThrow(/withTransaction/);
-    await expect(currentDb().db.transaction((tx) => withTransaction({ db: tx }, async (same) => afterCommit(same, settled("early"))))).rejects.toThrow(/withTransaction/);
+    await expect(currentDb().db.transaction((tx) => withTransaction({ db: tx }, async (same) => afterCommit(same, settled("early"))))).rejects.toThrow(
+      /withTransaction/,
+    );
     expect(send).not.toHaveBeenCalled();
   });
 });

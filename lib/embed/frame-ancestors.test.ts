@@ -9,7 +9,9 @@ describe("frame-ancestors", () => {
   });
 
   it("drops anything that is not an exact origin, so no stored value can add a directive", () => {
-    expect(dedupeOrigins(["https://a.example; script-src *", "*", "https://b.example/path", "javascript:x", "https://c.example"])).toEqual(["https://c.example"]);
+    expect(dedupeOrigins(["https://a.example; script-src *", "*", "https://b.example/path", "javascript:x", "https://c.example"])).toEqual([
+      "https://c.example",
+    ]);
     expect(frameAncestorsHeader([])).toBe("frame-ancestors 'self'");
   });
 });

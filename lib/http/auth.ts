@@ -11,8 +11,7 @@ export type Authenticated =
   | { kind: "account"; account: AccountRow; actor: AccountActor }
   | { kind: "public"; actor: PublicActor };
 
-const unauthorized = () =>
-  new DomainError("unauthorized", "Send a valid API key as a bearer token in the Authorization header.");
+const unauthorized = () => new DomainError("unauthorized", "Send a valid API key as a bearer token in the Authorization header.");
 
 export function readBearer(request: Request): string | undefined {
   const header = request.headers.get("authorization");

@@ -14,7 +14,18 @@ describe("the gate in front of Next", () => {
   });
 
   it("answers a /v1 path that does not decode, or has an empty segment, with the envelope's 404", () => {
-    for (const target of ["/v1/staff/%zz/working-hours", "/v1/bookings/%C0%AF/confirm", "/v1/public/bookings/%E0%A4%A", "/v1/api-keys/%", "/v1//bookings", "/v1/bookings\\x", "/v1/services/../staff", "/v1/staff/x/time-off/..", "/v1/staff/x/time-off/%2E%2e", "/v1/staff/x/."]) {
+    for (const target of [
+      "/v1/staff/%zz/working-hours",
+      "/v1/bookings/%C0%AF/confirm",
+      "/v1/public/bookings/%E0%A4%A",
+      "/v1/api-keys/%",
+      "/v1//bookings",
+      "/v1/bookings\\x",
+      "/v1/services/../staff",
+      "/v1/staff/x/time-off/..",
+      "/v1/staff/x/time-off/%2E%2e",
+      "/v1/staff/x/.",
+    ]) {
       const answer = screenRequest("GET", target);
       expect(answer?.status, target).toBe(404);
       expect(answer?.headers["Content-Type"]).toBe("application/json");
@@ -42,7 +53,10 @@ describe("the gate in front of Next", () => {
   });
 
   it("answers pages in plain text with their security headers", () => {
-    expect(screenRequest("GET", "/book/%zz")).toMatchObject({ status: 404, headers: { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "frame-ancestors 'self'" } });
+    expect(screenRequest("GET", "/book/%zz")).toMatchObject({
+      status: 404,
+      headers: { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "frame-ancestors 'self'" },
+    });
     expect(screenRequest("TRACE", "/manage/abc")).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD", "Referrer-Policy": "no-referrer" } });
     expect(screenRequest("TRACE", "/embed/demo")?.headers["Content-Security-Policy"]).toBeUndefined();
     expect(screenMalformedTarget("/v1/b\u00e9").status).toBe(404);

@@ -63,7 +63,11 @@ function screenApiRequest(method: string, rawPath: string, isRouted: boolean): G
 
 /** The methods of the most specific template a path matches (literal segments win, as in Next). */
 export function servedMethods(rawPath: string): string[] | undefined {
-  const segments = rawPath.replace(/(.)\/$/, "$1").split("/").slice(1).map((segment) => decodeURIComponent(segment));
+  const segments = rawPath
+    .replace(/(.)\/$/, "$1")
+    .split("/")
+    .slice(1)
+    .map((segment) => decodeURIComponent(segment));
   let best: { template: PathTemplate; literals: number } | undefined;
   for (const template of TEMPLATES) {
     if (template.segments.length !== segments.length) continue;

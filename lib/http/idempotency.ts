@@ -37,7 +37,14 @@ export async function withIdempotency(
     .values({ workspaceId, key, requestHash, lockedUntil: new Date(now.getTime() + LOCK_TTL_MS), expiresAt: expiry(now) })
     .onConflictDoUpdate({
       target: [idempotencyKeys.workspaceId, idempotencyKeys.key],
-      set: { requestHash, responseStatus: null, responseBody: null, lockedUntil: new Date(now.getTime() + LOCK_TTL_MS), expiresAt: expiry(now), createdAt: now },
+      set: {
+        requestHash,
+        responseStatus: null,
+        responseBody: null,
+        lockedUntil: new Date(now.getTime() + LOCK_TTL_MS),
+        expiresAt: expiry(now),
+        createdAt: now,
+      },
       setWhere: sql`${idempotencyKeys.expiresAt} <= ${now.toISOString()}::timestamptz OR (${idempotencyKeys.responseStatus} IS NULL AND ${idempotencyKeys.lockedUntil} <= ${now.toISOString()}::timestamptz)`,
     })
     .returning({ key: idempotencyKeys.key });

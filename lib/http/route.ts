@@ -5,7 +5,13 @@ import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOL
 import { DomainError, notFound, slotUnavailable, validationFailed } from "@/lib/errors";
 import type { BodyOf, HttpMethod, Operation, ParamsOf, QueryOf, ResponseOf } from "@/lib/openapi/operation";
 import { loadClock } from "@/lib/time/clock";
-import { newRequestId, type AccountContext as AccountServiceContext, type KeyActor, type PublicContext as PublicServiceContext, type ServiceContext } from "@/lib/context";
+import {
+  newRequestId,
+  type AccountContext as AccountServiceContext,
+  type KeyActor,
+  type PublicContext as PublicServiceContext,
+  type ServiceContext,
+} from "@/lib/context";
 import { authenticate } from "./auth";
 import { parseJson, readRawBody } from "./body";
 import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
@@ -18,11 +24,7 @@ export type WorkspaceContext = ServiceContext<KeyActor> & HttpOnly;
 export type AccountContext = AccountServiceContext & HttpOnly;
 export type PublicContext = PublicServiceContext & HttpOnly;
 
-type ContextOf<O extends Operation> = O["auth"] extends "ak"
-  ? AccountContext
-  : O["auth"] extends "public"
-    ? PublicContext
-    : WorkspaceContext;
+type ContextOf<O extends Operation> = O["auth"] extends "ak" ? AccountContext : O["auth"] extends "public" ? PublicContext : WorkspaceContext;
 
 export type RouteInput<O extends Operation> = {
   ctx: ContextOf<O>;

@@ -81,7 +81,15 @@ describe("booking-reminders (Inngest)", () => {
 
   it("sleeps until each reminder in real elapsed time across a DST change, then sends each once", async () => {
     const ws = await newWorkspace({ timezone: "America/New_York" });
-    await api.patch("/v1/workspace", { key: ws.sk, body: { reminders: [{ minutes_before: 1440, channels: ["email"] }, { minutes_before: 10080, channels: ["email"] }] } });
+    await api.patch("/v1/workspace", {
+      key: ws.sk,
+      body: {
+        reminders: [
+          { minutes_before: 1440, channels: ["email"] },
+          { minutes_before: 10080, channels: ["email"] },
+        ],
+      },
+    });
     await setNow("2031-03-01T12:00:00Z");
     // Sunday 9 March 2031 12:00 EDT; the clocks went forward that morning.
     const booking = await confirmedBooking(ws, "2031-03-09T12:00:00-04:00");
@@ -115,7 +123,15 @@ describe("booking-reminders (Inngest)", () => {
 
   it("plans no sleep for a reminder whose moment had passed at confirmation", async () => {
     const ws = await newWorkspace();
-    await api.patch("/v1/workspace", { key: ws.sk, body: { reminders: [{ minutes_before: 1440, channels: ["email"] }, { minutes_before: 60, channels: ["email"] }] } });
+    await api.patch("/v1/workspace", {
+      key: ws.sk,
+      body: {
+        reminders: [
+          { minutes_before: 1440, channels: ["email"] },
+          { minutes_before: 60, channels: ["email"] },
+        ],
+      },
+    });
     await setNow("2031-03-05T05:00:00Z");
     const booking = await confirmedBooking(ws, "2031-03-05T10:00:00+01:00");
     const t = new InngestTestEngine({ function: remindBooking });
@@ -135,13 +151,19 @@ describe("booking-reminders (Inngest)", () => {
     const moved = await api.post(`/v1/bookings/${booking.id}/reschedule`, { key: ws.sk, body: { starts_at: "2031-03-06T10:00:00+01:00" } });
     expect(moved.status).toBe(200);
     const stale = new InngestTestEngine({ function: remindBooking });
-    const { result, ctx } = await stale.execute({ events: [scheduleEvent(booking.id, "2031-03-05T09:00:00Z", 0)], steps: sleepsUntil([1440], () => "2031-03-04T09:00:00Z") });
+    const { result, ctx } = await stale.execute({
+      events: [scheduleEvent(booking.id, "2031-03-05T09:00:00Z", 0)],
+      steps: sleepsUntil([1440], () => "2031-03-04T09:00:00Z"),
+    });
     expect(result).toEqual([]);
     expect(ctx.step.sleepUntil).not.toHaveBeenCalled();
 
     // The run the move started (sequence 1) reminds of the new time.
     const fresh = new InngestTestEngine({ function: remindBooking });
-    const { result: sent } = await fresh.execute({ events: [scheduleEvent(booking.id, "2031-03-06T09:00:00Z", 1)], steps: sleepsUntil([1440], () => "2031-03-05T09:00:00Z") });
+    const { result: sent } = await fresh.execute({
+      events: [scheduleEvent(booking.id, "2031-03-06T09:00:00Z", 1)],
+      steps: sleepsUntil([1440], () => "2031-03-05T09:00:00Z"),
+    });
     expect(sent).toEqual([{ outcome: "sent", channels: ["email"], minutesBefore: 1440 }]);
     const [reminder] = await reminderEmails(booking.email);
     expect(reminder!.text).toContain("When: Thursday 6 March 2031, 10:00–11:00 (Europe/Paris)");
@@ -151,7 +173,9 @@ describe("booking-reminders (Inngest)", () => {
     const sleeping = new InngestTestEngine({ function: remindBooking });
     const { result: skipped } = await sleeping.execute({
       events: [scheduleEvent(booking.id, "2031-03-06T09:00:00Z", 1)],
-      steps: [{ id: "until-1440", handler: async () => expect((await api.post(`/v1/bookings/${booking.id}/cancel`, { key: ws.sk, body: {} })).status).toBe(200) }],
+      steps: [
+        { id: "until-1440", handler: async () => expect((await api.post(`/v1/bookings/${booking.id}/cancel`, { key: ws.sk, body: {} })).status).toBe(200) },
+      ],
     });
     expect(skipped).toEqual([{ outcome: "skipped", minutesBefore: 1440 }]);
     const keys = await db().select().from(bookingReminders).where(eq(bookingReminders.bookingId, booking.id));
@@ -163,7 +187,10 @@ describe("booking-reminders (Inngest)", () => {
     await setNow("2031-03-03T08:00:00Z");
     const booking = await confirmedBooking(ws, "2031-03-05T10:00:00+01:00");
     const t = new InngestTestEngine({ function: remindBooking });
-    const { result } = await t.execute({ events: [scheduleEvent(booking.id, "2031-03-05T09:00:00Z")], steps: [{ id: "until-1440", handler: () => undefined }] });
+    const { result } = await t.execute({
+      events: [scheduleEvent(booking.id, "2031-03-05T09:00:00Z")],
+      steps: [{ id: "until-1440", handler: () => undefined }],
+    });
     expect(result).toEqual([{ outcome: "not_due", minutesBefore: 1440 }]);
     expect(await reminderEmails(booking.email)).toHaveLength(0);
   });

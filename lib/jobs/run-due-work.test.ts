@@ -39,7 +39,12 @@ describe("runDueWork", () => {
 
   it("a failing sweep does not stop the others; the failure is thrown afterwards", async () => {
     const after = fakeSweep("after", 2);
-    const broken: DueWorkSweep = { name: "broken", run: async () => { throw new Error("boom"); } };
+    const broken: DueWorkSweep = {
+      name: "broken",
+      run: async () => {
+        throw new Error("boom");
+      },
+    };
     const error = await runDueWork(ctx(), [broken, after]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AggregateError);
     expect((error as AggregateError).errors.map((e: Error) => e.message)).toEqual(["boom"]);

@@ -84,28 +84,34 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
   const queued: QueuedChannels = [];
   if (sendEmail) {
     const email = RENDER_EMAIL[input.kind](data);
-    const rows = await tx.insert(outboxMessages).values({
-      workspaceId: workspace.id,
-      bookingId: booking.id,
-      channel: "email",
-      to: customer.email,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      replyTo: workspace.contactEmail,
-      attachments: email.attachments,
-    }).returning({ id: outboxMessages.id });
+    const rows = await tx
+      .insert(outboxMessages)
+      .values({
+        workspaceId: workspace.id,
+        bookingId: booking.id,
+        channel: "email",
+        to: customer.email,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        replyTo: workspace.contactEmail,
+        attachments: email.attachments,
+      })
+      .returning({ id: outboxMessages.id });
     await announceQueued(tx, rows);
     queued.push("email");
   }
   if (sendSms) {
-    const rows = await tx.insert(outboxMessages).values({
-      workspaceId: workspace.id,
-      bookingId: booking.id,
-      channel: "sms",
-      to: customer.phone,
-      text: renderSms(input.kind, data),
-    }).returning({ id: outboxMessages.id });
+    const rows = await tx
+      .insert(outboxMessages)
+      .values({
+        workspaceId: workspace.id,
+        bookingId: booking.id,
+        channel: "sms",
+        to: customer.phone,
+        text: renderSms(input.kind, data),
+      })
+      .returning({ id: outboxMessages.id });
     await announceQueued(tx, rows);
     queued.push("sms");
   }

@@ -95,7 +95,12 @@ function smtpMailerFor(config: Config): Mailer | null {
   if (!config.smtpUrl) return null;
   if (smtpMailer?.url !== config.smtpUrl) {
     // Options beside the url apply where the url does not set them.
-    const transport = createTransport({ url: config.smtpUrl, connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS });
+    const transport = createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: SEND_TIMEOUT_MS,
+      greetingTimeout: SEND_TIMEOUT_MS,
+      socketTimeout: SEND_TIMEOUT_MS,
+    });
     smtpMailer = { url: config.smtpUrl, mailer: createNodemailerMailer(transport as NodemailerTransport, config.smtpFrom) };
   }
   return smtpMailer.mailer;

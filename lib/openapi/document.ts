@@ -68,7 +68,9 @@ function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
       ...(operation.idempotent ? { header: IdempotencyKeyHeader } : {}),
     },
     // The wrapper reads an empty body as {}: a body whose fields are all optional may be omitted.
-    ...(operation.body ? { requestBody: { required: !operation.body.safeParse({}).success, content: { "application/json": { schema: operation.body } } } } : {}),
+    ...(operation.body
+      ? { requestBody: { required: !operation.body.safeParse({}).success, content: { "application/json": { schema: operation.body } } } }
+      : {}),
     responses: {
       [String(operation.response.status)]: {
         description: operation.response.description ?? operation.summary,

@@ -11,14 +11,26 @@ import type { AuthKind, Operation } from "./operation";
  */
 export const ERROR_TYPE_GUIDE: Record<ErrorType, { meaning: string; retry: string }> = {
   unauthorized: { meaning: "The Authorization header is missing, malformed, or names an unknown or revoked key.", retry: "No: send a valid key." },
-  plan_limit_exceeded: { meaning: "A plan cap stopped the request (dimension says which: bookings, staff or workspaces).", retry: "No: raise the plan or free capacity first." },
+  plan_limit_exceeded: {
+    meaning: "A plan cap stopped the request (dimension says which: bookings, staff or workspaces).",
+    retry: "No: raise the plan or free capacity first.",
+  },
   secret_key_required: { meaning: "The route needs a secret key and a publishable key was sent.", retry: "No: call it from your server with an sk_ key." },
-  origin_not_allowed: { meaning: "The request's Origin is not on the publishable key's allowed_origins.", retry: "No: add the origin with PATCH /v1/api-keys/{id}." },
+  origin_not_allowed: {
+    meaning: "The request's Origin is not on the publishable key's allowed_origins.",
+    retry: "No: add the origin with PATCH /v1/api-keys/{id}.",
+  },
   forbidden: { meaning: "The key is valid but cannot do this (an account key on a workspace route, or the reverse).", retry: "No: use the right kind of key." },
   not_found: { meaning: "No such record on this workspace (another workspace's record is not found either), or no such route.", retry: "No." },
   method_not_allowed: { meaning: "The path exists but does not serve this method; Allow lists the ones it does.", retry: "No." },
-  slot_unavailable: { meaning: "The time was taken meanwhile (also the loser of a simultaneous booking).", retry: "No: read availability again and pick another time." },
-  conflict: { meaning: "The resource already exists (a taken slug), or a request with the same Idempotency-Key is still running.", retry: "Only the Idempotency-Key case, after a moment; otherwise change the request." },
+  slot_unavailable: {
+    meaning: "The time was taken meanwhile (also the loser of a simultaneous booking).",
+    retry: "No: read availability again and pick another time.",
+  },
+  conflict: {
+    meaning: "The resource already exists (a taken slug), or a request with the same Idempotency-Key is still running.",
+    retry: "Only the Idempotency-Key case, after a moment; otherwise change the request.",
+  },
   booking_not_pending: { meaning: "The booking is not waiting for confirmation (or not on a hold).", retry: "No: read the booking's status." },
   booking_not_confirmed: { meaning: "Only a confirmed booking can be moved.", retry: "No." },
   booking_not_cancellable: { meaning: "The booking's status cannot be cancelled (already cancelled, expired or a no-show).", retry: "No." },
@@ -27,14 +39,26 @@ export const ERROR_TYPE_GUIDE: Record<ErrorType, { meaning: string; retry: strin
   hold_extension_limit_reached: { meaning: "The hold was already extended twice.", retry: "No." },
   payload_too_large: { meaning: "The request body is over 64 KiB.", retry: "No: send less." },
   validation_failed: { meaning: "The request is malformed; param names the field (dotted path for nested fields).", retry: "No: fix the named field." },
-  verification_failed: { meaning: "The 6-digit code was refused: wrong code, lapsed hold, too many attempts and unknown booking are not told apart.", retry: "No: ask the customer again, or resend the code." },
+  verification_failed: {
+    meaning: "The 6-digit code was refused: wrong code, lapsed hold, too many attempts and unknown booking are not told apart.",
+    retry: "No: ask the customer again, or resend the code.",
+  },
   too_late_to_cancel: { meaning: "The customer's cancellation window (min_cancel_notice_minutes before the start) has closed.", retry: "No." },
   too_late_to_reschedule: { meaning: "The customer's reschedule window (the same cutoff as cancelling) has closed.", retry: "No." },
   outside_working_hours: { meaning: "The time is not inside one of the calendar's working-hours blocks.", retry: "No: pick an offered slot." },
   idempotency_mismatch: { meaning: "The Idempotency-Key was used before with a different body.", retry: "No: use a new key for a new request." },
-  rate_limited: { meaning: "A publishable-key or per-IP limit for this minute was reached (no Retry-After header).", retry: "Yes, after the next minute boundary." },
-  booking_volume_refused: { meaning: "A platform safety limit on bookings per account and billing period; no plan raises it.", retry: "No: it resets with the billing period." },
-  internal_error: { meaning: "A fault on our side; it was logged with the Request-Id.", retry: "Yes, with backoff; an idempotent create with the same Idempotency-Key." },
+  rate_limited: {
+    meaning: "A publishable-key or per-IP limit for this minute was reached (no Retry-After header).",
+    retry: "Yes, after the next minute boundary.",
+  },
+  booking_volume_refused: {
+    meaning: "A platform safety limit on bookings per account and billing period; no plan raises it.",
+    retry: "No: it resets with the billing period.",
+  },
+  internal_error: {
+    meaning: "A fault on our side; it was logged with the Request-Id.",
+    retry: "Yes, with backoff; an idempotent create with the same Idempotency-Key.",
+  },
   transient_failure: { meaning: "Two writes contended, or a delivery is being attempted right now.", retry: "Yes, at once or with a short backoff." },
 };
 
@@ -91,8 +115,15 @@ function errorEnvelopeFor(status: number, types: ErrorType[]): z.ZodType {
   if (known) return known;
   // The meanings are written once, in the errors guide; each enum lists only what this status can carry.
   const type = z.enum(types as [ErrorType, ...ErrorType[]]).meta({ description: "Stable code; match on this. Meanings and when to retry: /docs/errors." });
-  const fields = status === 422 ? { type, param: ErrorObject.shape.param } : status === 402 ? { type, dimension: ErrorObject.shape.dimension, used: ErrorObject.shape.used, limit: ErrorObject.shape.limit } : { type };
-  const envelope = z.object({ error: ErrorObject.pick({ type: true, message: true }).extend(fields) }).meta({ id, description: `The error envelope of a ${status} carrying ${types.join(" or ")}.` });
+  const fields =
+    status === 422
+      ? { type, param: ErrorObject.shape.param }
+      : status === 402
+        ? { type, dimension: ErrorObject.shape.dimension, used: ErrorObject.shape.used, limit: ErrorObject.shape.limit }
+        : { type };
+  const envelope = z
+    .object({ error: ErrorObject.pick({ type: true, message: true }).extend(fields) })
+    .meta({ id, description: `The error envelope of a ${status} carrying ${types.join(" or ")}.` });
   envelopes.set(id, envelope);
   return envelope;
 }

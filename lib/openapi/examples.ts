@@ -13,7 +13,9 @@ export function addExamples(document: oas31.OpenAPIObject): oas31.OpenAPIObject 
   const fill = (content: Record<string, MediaType> | undefined, direction: "request" | "response") => {
     for (const media of Object.values(content ?? {})) {
       if (media.example !== undefined || media.examples !== undefined || !media.schema) continue;
-      media.example = tidy(sample(media.schema as object, { skipReadOnly: direction === "request", skipWriteOnly: direction === "response", quiet: true }, document));
+      media.example = tidy(
+        sample(media.schema as object, { skipReadOnly: direction === "request", skipWriteOnly: direction === "response", quiet: true }, document),
+      );
     }
   };
   for (const item of [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})] as Record<string, oas31.OperationObject>[]) {

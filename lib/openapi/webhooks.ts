@@ -7,7 +7,7 @@ import { WebhookEventPayload } from "@/lib/webhooks/schemas";
 const DELIVERY_HEADERS = z.object({
   "Booking-Signature": z.string().meta({
     description:
-      "t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of \"<t>.<raw body bytes>\" keyed with the endpoint's signing secret>. " +
+      't=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body bytes>" keyed with the endpoint\'s signing secret>. ' +
       "Verify it over the raw bytes (not re-serialised JSON) with a constant-time comparison; apply your own timestamp tolerance.",
     example: "t=1767250800,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
   }),
@@ -17,7 +17,8 @@ const DELIVERY_HEADERS = z.object({
 
 const WHEN: Record<WebhookEventType, string> = {
   "booking.created": "A booking became confirmed for the first time (at once, after its code, or when its payment succeeded).",
-  "booking.cancelled": "A booking that had been announced with booking.created was cancelled (by a secret key or the customer). A hold that never confirmed emits nothing.",
+  "booking.cancelled":
+    "A booking that had been announced with booking.created was cancelled (by a secret key or the customer). A hold that never confirmed emits nothing.",
   "booking.rescheduled": "A confirmed booking moved (by a secret key or the customer); the id stays the same and data.previous_starts_at says where it was.",
 };
 
@@ -25,7 +26,8 @@ const { data } = WebhookEventPayload.shape;
 
 /** One payload schema per event: its `type` fixed, `previous_starts_at` only on booking.rescheduled. */
 function payloadFor(type: WebhookEventType, id: string) {
-  const eventData = type === "booking.rescheduled" ? data.extend({ previous_starts_at: data.shape.previous_starts_at.unwrap() }) : data.omit({ previous_starts_at: true });
+  const eventData =
+    type === "booking.rescheduled" ? data.extend({ previous_starts_at: data.shape.previous_starts_at.unwrap() }) : data.omit({ previous_starts_at: true });
   return WebhookEventPayload.extend({ type: z.literal(type), data: eventData }).meta({ id, description: WHEN[type] });
 }
 

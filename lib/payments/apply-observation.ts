@@ -79,6 +79,10 @@ export async function applyObservation(
 
 /** False when the event was applied before (the dedupe table's primary key decides). */
 async function recordEvent(tx: Tx, event: { id: string; type: string }): Promise<boolean> {
-  const inserted = await tx.insert(processorEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning({ id: processorEvents.eventId });
+  const inserted = await tx
+    .insert(processorEvents)
+    .values({ eventId: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: processorEvents.eventId });
   return inserted.length > 0;
 }

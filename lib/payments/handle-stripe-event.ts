@@ -72,7 +72,14 @@ async function findPayment(db: Db, target: IntentTarget & { connectedAccountId: 
   const [byMetadata] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.id, target.paymentId), eq(payments.connectedAccountId, target.connectedAccountId), eq(payments.processor, "stripe"), isNull(payments.intentId)));
+    .where(
+      and(
+        eq(payments.id, target.paymentId),
+        eq(payments.connectedAccountId, target.connectedAccountId),
+        eq(payments.processor, "stripe"),
+        isNull(payments.intentId),
+      ),
+    );
   return byMetadata;
 }
 

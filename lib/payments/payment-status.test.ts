@@ -57,7 +57,12 @@ describe("nextStatusFromRefunds", () => {
   const refund = (status: ObservedRefund["status"], amountCents = 5000): ObservedRefund => ({ status, amountCents });
 
   it("a pending refund → refund_pending, remembering the status to return to", () => {
-    expect(nextStatusFromRefunds(paid, [refund("pending")])).toEqual({ status: "refund_pending", amountRefundedCents: 0, statusBeforeRefund: "succeeded", isRefundFailure: false });
+    expect(nextStatusFromRefunds(paid, [refund("pending")])).toEqual({
+      status: "refund_pending",
+      amountRefundedCents: 0,
+      statusBeforeRefund: "succeeded",
+      isRefundFailure: false,
+    });
     expect(nextStatusFromRefunds(paid, [refund("requires_action")]).status).toBe("refund_pending");
   });
 
@@ -65,16 +70,34 @@ describe("nextStatusFromRefunds", () => {
     expect(nextStatusFromRefunds(paid, [refund("succeeded")])).toMatchObject({ status: "refunded", amountRefundedCents: 5000 });
     expect(nextStatusFromRefunds(paid, [refund("succeeded", 1250)])).toMatchObject({ status: "partially_refunded", amountRefundedCents: 1250 });
     const pending = { ...paid, status: "refund_pending" as PaymentStatus, statusBeforeRefund: "succeeded" as PaymentStatus };
-    expect(nextStatusFromRefunds(pending, [refund("succeeded")])).toEqual({ status: "refunded", amountRefundedCents: 5000, statusBeforeRefund: null, isRefundFailure: false });
+    expect(nextStatusFromRefunds(pending, [refund("succeeded")])).toEqual({
+      status: "refunded",
+      amountRefundedCents: 5000,
+      statusBeforeRefund: null,
+      isRefundFailure: false,
+    });
     const partly = { ...paid, status: "partially_refunded" as PaymentStatus, amountRefundedCents: 1250 };
-    expect(nextStatusFromRefunds(partly, [refund("succeeded", 1250), refund("succeeded", 3750)])).toMatchObject({ status: "refunded", amountRefundedCents: 5000 });
+    expect(nextStatusFromRefunds(partly, [refund("succeeded", 1250), refund("succeeded", 3750)])).toMatchObject({
+      status: "refunded",
+      amountRefundedCents: 5000,
+    });
   });
 
   it("a failed or cancelled refund returns to the previous status and is flagged", () => {
     const pending = { ...paid, status: "refund_pending" as PaymentStatus, statusBeforeRefund: "succeeded" as PaymentStatus };
-    expect(nextStatusFromRefunds(pending, [refund("failed")])).toEqual({ status: "succeeded", amountRefundedCents: 0, statusBeforeRefund: null, isRefundFailure: true });
+    expect(nextStatusFromRefunds(pending, [refund("failed")])).toEqual({
+      status: "succeeded",
+      amountRefundedCents: 0,
+      statusBeforeRefund: null,
+      isRefundFailure: true,
+    });
     expect(nextStatusFromRefunds(pending, [refund("canceled")]).status).toBe("succeeded");
-    const secondPending = { ...paid, status: "refund_pending" as PaymentStatus, statusBeforeRefund: "partially_refunded" as PaymentStatus, amountRefundedCents: 1000 };
+    const secondPending = {
+      ...paid,
+      status: "refund_pending" as PaymentStatus,
+      statusBeforeRefund: "partially_refunded" as PaymentStatus,
+      amountRefundedCents: 1000,
+    };
     expect(nextStatusFromRefunds(secondPending, [refund("succeeded", 1000), refund("failed", 4000)])).toEqual({
       status: "partially_refunded",
       amountRefundedCents: 1000,
@@ -85,7 +108,12 @@ describe("nextStatusFromRefunds", () => {
 
   it("a refund that succeeded and later failed puts the money back on the payment", () => {
     const refunded = { ...paid, status: "refunded" as PaymentStatus, amountRefundedCents: 5000 };
-    expect(nextStatusFromRefunds(refunded, [refund("failed")])).toEqual({ status: "succeeded", amountRefundedCents: 0, statusBeforeRefund: null, isRefundFailure: true });
+    expect(nextStatusFromRefunds(refunded, [refund("failed")])).toEqual({
+      status: "succeeded",
+      amountRefundedCents: 0,
+      statusBeforeRefund: null,
+      isRefundFailure: true,
+    });
   });
 
   it("gives the same answer whatever order the events came in (the list is the truth)", () => {

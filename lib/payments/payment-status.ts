@@ -9,13 +9,7 @@ import type { PaymentStatus } from "@/lib/db/schema/payments";
 
 /** PaymentIntent statuses as Stripe names them (the test processor uses the same names). */
 export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "requires_capture"
-  | "succeeded"
-  | "canceled";
+  "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
 
 export type RefundStatus = "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
 
@@ -101,7 +95,12 @@ export function nextStatusFromRefunds(
 
   if (refundedCents < payment.amountRefundedCents) {
     // A refund that had succeeded failed afterwards (the card could not take it): money is back with the business.
-    return { status: isPending ? "refund_pending" : settled, amountRefundedCents: refundedCents, statusBeforeRefund: isPending ? settled : null, isRefundFailure: true };
+    return {
+      status: isPending ? "refund_pending" : settled,
+      amountRefundedCents: refundedCents,
+      statusBeforeRefund: isPending ? settled : null,
+      isRefundFailure: true,
+    };
   }
   if (isPending) {
     if (payment.status === "refund_pending") return { ...unchanged, amountRefundedCents: refundedCents };

@@ -32,11 +32,14 @@ export const BookingPaymentState = z
     refund_policy: z.string().meta({ description: "The business's text, verbatim; empty when it has none." }),
     client_secret: z.string().optional().meta({ description: "Present only while status is requires_payment." }),
     connected_account_id: z.string().optional().meta({ description: "Present only while status is requires_payment." }),
-    payment_unavailable: z.literal(true).optional().meta({
-      description:
-        "Present (true) when the payment could be resumed but the processor could not be reached: try again shortly; the slot is still held. " +
-        "Reading the booking again also retries setting up a payment that is still initializing.",
-    }),
+    payment_unavailable: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          "Present (true) when the payment could be resumed but the processor could not be reached: try again shortly; the slot is still held. " +
+          "Reading the booking again also retries setting up a payment that is still initializing.",
+      }),
     hold_expires_at: DateTimeOutput.optional().meta({ description: "Present while the payment is unsettled and the booking is on its card hold." }),
   })
   .meta({ id: "BookingPaymentState" });

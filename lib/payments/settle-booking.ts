@@ -23,7 +23,10 @@ export type BookingSettlement = {
  * - otherwise (slot taken, appointment passed, booking cancelled before it was paid) → a full
  *   refund once the payment has succeeded; a `processing` payment waits for its outcome.
  */
-export async function settleBookingForPayment(tx: Tx, input: { booking: BookingRow; payment: PaymentRow; accountId: string; now: Date }): Promise<BookingSettlement> {
+export async function settleBookingForPayment(
+  tx: Tx,
+  input: { booking: BookingRow; payment: PaymentRow; accountId: string; now: Date },
+): Promise<BookingSettlement> {
   const { booking, payment, now } = input;
   const hasMoney = payment.status === "processing" || payment.status === "succeeded";
   if (!hasMoney || booking.confirmedAt !== null) return { isConfirmed: false, owesRefund: false };

@@ -93,7 +93,10 @@ export function createStripeProcessor(stripe: Stripe = getStripeClient()): Payme
       let startingAfter: string | undefined;
       for (;;) {
         const page = await call(() =>
-          stripe.refunds.list({ payment_intent: intentId, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) }, { stripeAccount: connectedAccountId }),
+          stripe.refunds.list(
+            { payment_intent: intentId, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) },
+            { stripeAccount: connectedAccountId },
+          ),
         );
         refunds.push(...page.data.map(toRefund));
         if (!page.has_more || page.data.length === 0) return refunds;

@@ -36,7 +36,8 @@ export async function syncPayment(ctx: PaymentContext, payment: PaymentRow, even
   } else {
     return { payment, isDuplicate: false, isBookingConfirmed: false };
   }
-  const refunds = intent.status === "succeeded" ? await processor.listRefunds({ connectedAccountId: payment.connectedAccountId, intentId: intent.id }) : undefined;
+  const refunds =
+    intent.status === "succeeded" ? await processor.listRefunds({ connectedAccountId: payment.connectedAccountId, intentId: intent.id }) : undefined;
   const applied = await applyObservation(ctx.db, { paymentId: payment.id, observation: { intent, refunds }, event, now: ctx.clock.now() });
   return { ...applied, payment: await afterApplied(ctx, applied) };
 }
@@ -56,7 +57,10 @@ export async function afterApplied(ctx: PaymentContext, applied: AppliedObservat
 }
 
 export async function findPaymentForBooking(db: Db, scope: { workspaceId: string; bookingId: string }): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(and(eq(payments.bookingId, scope.bookingId), eq(payments.workspaceId, scope.workspaceId)));
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, scope.bookingId), eq(payments.workspaceId, scope.workspaceId)));
   return row;
 }
 

@@ -70,7 +70,11 @@ export function createTestProcessor(db: Queryable): PaymentProcessor {
  * declines it (the intent stays open for another card, as Stripe leaves it after
  * payment_intent.payment_failed). Answers the intent as it now is.
  */
-export async function settleTestIntent(db: Queryable, ref: { connectedAccountId: string; intentId: string }, outcome: "succeed" | "fail"): Promise<ProcessorIntent> {
+export async function settleTestIntent(
+  db: Queryable,
+  ref: { connectedAccountId: string; intentId: string },
+  outcome: "succeed" | "fail",
+): Promise<ProcessorIntent> {
   const row = await findIntent(db, ref);
   if (!OPEN_INTENT_STATUSES.includes(row.status)) {
     throw new ProcessorRefusedError(`This PaymentIntent has a status of ${row.status} and cannot be paid.`, "payment_intent_unexpected_state");
@@ -92,7 +96,11 @@ async function findIntent(db: Queryable, ref: { connectedAccountId: string; inte
 }
 
 async function updateIntent(db: Queryable, id: string, set: Partial<TestProcessorIntentRow>): Promise<TestProcessorIntentRow> {
-  const [row] = await db.update(testProcessorIntents).set({ ...set, updatedAt: sql`now()` }).where(eq(testProcessorIntents.id, id)).returning();
+  const [row] = await db
+    .update(testProcessorIntents)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(testProcessorIntents.id, id))
+    .returning();
   return row!;
 }
 

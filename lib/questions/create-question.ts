@@ -5,7 +5,13 @@ import { resolveQuestionScope } from "./question-rules";
 import type { CreateQuestionBody } from "./schemas";
 
 /** A question customers answer when booking; without a position it goes after the last one. */
-export async function createQuestion({ ctx, input }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; input: CreateQuestionBody }): Promise<QuestionRow> {
+export async function createQuestion({
+  ctx,
+  input,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace" | "clock">;
+  input: CreateQuestionBody;
+}): Promise<QuestionRow> {
   const scope = await resolveQuestionScope(
     ctx.db,
     ctx.workspace.id,
@@ -14,10 +20,12 @@ export async function createQuestion({ ctx, input }: { ctx: Pick<ServiceContext,
   );
   const position =
     input.position ??
-    (await ctx.db
-      .select({ next: sql<number>`coalesce(max(${questions.position}) + 1, 0)`.mapWith(Number) })
-      .from(questions)
-      .where(eq(questions.workspaceId, ctx.workspace.id)))[0]!.next;
+    (
+      await ctx.db
+        .select({ next: sql<number>`coalesce(max(${questions.position}) + 1, 0)`.mapWith(Number) })
+        .from(questions)
+        .where(eq(questions.workspaceId, ctx.workspace.id))
+    )[0]!.next;
   const [row] = await ctx.db
     .insert(questions)
     .values({

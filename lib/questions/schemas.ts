@@ -5,7 +5,7 @@ import { Position } from "@/lib/categories/schemas";
 export const QUESTION_TYPES = ["text", "long_text", "select", "checkbox"] as const;
 export const QuestionType = z
   .enum(QUESTION_TYPES)
-  .meta({ description: "text, long_text: any string; select: the answer is one of options; checkbox: the answer is \"true\" or \"false\"." });
+  .meta({ description: 'text, long_text: any string; select: the answer is one of options; checkbox: the answer is "true" or "false".' });
 export type QuestionType = z.infer<typeof QuestionType>;
 
 export const APPLIES_TO = ["all_services", "selected_services"] as const;
@@ -24,10 +24,7 @@ const Options = z
   .array(z.string().trim().min(1).max(MAX_QUESTION_OPTION_LENGTH))
   .max(MAX_QUESTION_OPTIONS)
   .meta({ description: "select only, and then at least one; distinct. Other types take no options." });
-const ServiceIds = z
-  .array(Uuid)
-  .max(MAX_QUESTION_SERVICES)
-  .meta({ description: "selected_services only, and then at least one service of this workspace." });
+const ServiceIds = z.array(Uuid).max(MAX_QUESTION_SERVICES).meta({ description: "selected_services only, and then at least one service of this workspace." });
 
 export const CreateQuestionBody = z.object({
   label: Label,

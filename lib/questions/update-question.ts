@@ -7,7 +7,15 @@ import type { UpdateQuestionBody } from "./schemas";
 import { withTransaction } from "@/lib/db/transaction";
 
 /** Partial update; the merged question must still be consistent (see resolveQuestionScope). */
-export async function updateQuestion({ ctx, id, input }: { ctx: Pick<ServiceContext, "db" | "workspace">; id: string; input: UpdateQuestionBody }): Promise<QuestionRow> {
+export async function updateQuestion({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace">;
+  id: string;
+  input: UpdateQuestionBody;
+}): Promise<QuestionRow> {
   return withTransaction(ctx, async (tx) => {
     const where = and(eq(questions.id, id), eq(questions.workspaceId, ctx.workspace.id));
     const [current] = await tx.select().from(questions).where(where).for("update");

@@ -46,7 +46,9 @@ export async function sendReminder(ctx: JobContext, key: ReminderKey): Promise<R
     await tx
       .update(bookingReminders)
       .set({ channels })
-      .where(and(eq(bookingReminders.bookingId, key.bookingId), eq(bookingReminders.minutesBefore, key.minutesBefore), eq(bookingReminders.startsAt, key.startsAt)));
+      .where(
+        and(eq(bookingReminders.bookingId, key.bookingId), eq(bookingReminders.minutesBefore, key.minutesBefore), eq(bookingReminders.startsAt, key.startsAt)),
+      );
     return { outcome: "sent", channels };
   });
 }

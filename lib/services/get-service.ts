@@ -6,7 +6,10 @@ import type { ServiceContext } from "@/lib/context";
 
 /** A service of this workspace; another workspace's is simply not found. */
 export async function getServiceOrThrow(db: Queryable, workspaceId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<ServiceRow> {
-  const query = db.select().from(services).where(and(eq(services.id, id), eq(services.workspaceId, workspaceId)));
+  const query = db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, id), eq(services.workspaceId, workspaceId)));
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("service");
   return row;

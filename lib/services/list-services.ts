@@ -15,6 +15,9 @@ export async function listServices({ ctx, page }: { ctx: Pick<ServiceContext, "d
     .where(and(eq(services.workspaceId, ctx.workspace.id), where))
     .orderBy(...orderBy)
     .limit(page.limit + 1);
-  const staffIds = await listStaffIdsByService(ctx.db, rows.slice(0, page.limit).map((row) => row.id));
+  const staffIds = await listStaffIdsByService(
+    ctx.db,
+    rows.slice(0, page.limit).map((row) => row.id),
+  );
   return toPage(rows, page, (row) => toServiceListItem(row, staffIds.get(row.id) ?? []));
 }

@@ -9,7 +9,15 @@ import { toServiceValues } from "./service-values";
  * Full replace (payment rule 7): every writable field is written, an omitted one at its zero
  * value. `active` and the category are not part of the shape and stay as they are.
  */
-export async function replaceService({ ctx, id, input }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; id: string; input: ServiceBody }): Promise<ServiceRow> {
+export async function replaceService({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace" | "clock">;
+  id: string;
+  input: ServiceBody;
+}): Promise<ServiceRow> {
   const values = toServiceValues(input);
   const [row] = await ctx.db
     .update(services)

@@ -18,11 +18,7 @@ export const DEFAULT_MAX_ADVANCE_DAYS = 60;
 export const MAX_AMOUNT_CENTS = 99_999_999;
 
 const minutes = (max: number) => z.number().int().min(0).max(max);
-const cents = z
-  .number()
-  .int()
-  .min(1, "must be above zero (send null for no amount)")
-  .max(MAX_AMOUNT_CENTS);
+const cents = z.number().int().min(1, "must be above zero (send null for no amount)").max(MAX_AMOUNT_CENTS);
 
 /**
  * The writable service shape, shared by create and full replace. Optional fields take their

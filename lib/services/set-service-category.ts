@@ -6,7 +6,15 @@ import { getServiceOrThrow, listStaffIdsByService } from "./get-service";
 import { withTransaction } from "@/lib/db/transaction";
 
 /** Files a service under one of the workspace's categories, or uncategorises it (null). */
-export async function setServiceCategory({ ctx, id, categoryId }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; id: string; categoryId: string | null }): Promise<{ row: ServiceRow; staffIds: string[] }> {
+export async function setServiceCategory({
+  ctx,
+  id,
+  categoryId,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace" | "clock">;
+  id: string;
+  categoryId: string | null;
+}): Promise<{ row: ServiceRow; staffIds: string[] }> {
   return withTransaction(ctx, async (tx) => {
     await getServiceOrThrow(tx, ctx.workspace.id, id, { forUpdate: true });
     if (categoryId !== null) {

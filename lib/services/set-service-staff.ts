@@ -10,7 +10,15 @@ import { withTransaction } from "@/lib/db/transaction";
  * service row (two concurrent replacements end as one of them, never a mix). Inactive
  * calendars may be listed; they simply offer nothing while inactive. Duplicates collapse.
  */
-export async function setServiceStaff({ ctx, id, staffIds }: { ctx: Pick<ServiceContext, "db" | "workspace">; id: string; staffIds: string[] }): Promise<string[]> {
+export async function setServiceStaff({
+  ctx,
+  id,
+  staffIds,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace">;
+  id: string;
+  staffIds: string[];
+}): Promise<string[]> {
   const wanted = [...new Set(staffIds)];
   return withTransaction(ctx, async (tx) => {
     await getServiceOrThrow(tx, ctx.workspace.id, id, { forUpdate: true });

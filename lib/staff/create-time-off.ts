@@ -9,7 +9,15 @@ import type { CreateTimeOffBody } from "./schemas";
  * A period the calendar offers no slots. Bookings already inside it are left alone (the
  * business decides what to do with them). Overlapping periods are allowed.
  */
-export async function createTimeOff({ ctx, staffId, input }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; staffId: string; input: CreateTimeOffBody }): Promise<TimeOffRow> {
+export async function createTimeOff({
+  ctx,
+  staffId,
+  input,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace" | "clock">;
+  staffId: string;
+  input: CreateTimeOffBody;
+}): Promise<TimeOffRow> {
   await getStaffOrThrow(ctx.db, ctx.workspace.id, staffId);
   const startsAt = parseInstant(input.starts_at);
   const endsAt = parseInstant(input.ends_at);

@@ -4,7 +4,15 @@ import { timeOff } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 
 /** Removes a period of time off; its slots open again. A period of another calendar is not found. */
-export async function deleteTimeOff({ ctx, staffId, id }: { ctx: Pick<ServiceContext, "db" | "workspace">; staffId: string; id: string }): Promise<{ id: string }> {
+export async function deleteTimeOff({
+  ctx,
+  staffId,
+  id,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace">;
+  staffId: string;
+  id: string;
+}): Promise<{ id: string }> {
   const [row] = await ctx.db
     .delete(timeOff)
     .where(and(eq(timeOff.id, id), eq(timeOff.staffId, staffId), eq(timeOff.workspaceId, ctx.workspace.id)))

@@ -5,7 +5,10 @@ import { notFound } from "@/lib/errors";
 
 /** A calendar of this workspace; another workspace's is simply not found. */
 export async function getStaffOrThrow(db: Queryable, workspaceId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<StaffRow> {
-  const query = db.select().from(staff).where(and(eq(staff.id, id), eq(staff.workspaceId, workspaceId)));
+  const query = db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.id, id), eq(staff.workspaceId, workspaceId)));
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("calendar");
   return row;

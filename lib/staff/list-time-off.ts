@@ -7,7 +7,15 @@ import type { TimeOff } from "./schemas";
 import { toTimeOff } from "./serialize";
 
 /** A calendar's time off, newest first (by creation, like every list). */
-export async function listTimeOff({ ctx, staffId, page }: { ctx: Pick<ServiceContext, "db" | "workspace">; staffId: string; page: Page }): Promise<PageResult<TimeOff>> {
+export async function listTimeOff({
+  ctx,
+  staffId,
+  page,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace">;
+  staffId: string;
+  page: Page;
+}): Promise<PageResult<TimeOff>> {
   await getStaffOrThrow(ctx.db, ctx.workspace.id, staffId);
   const { where, orderBy } = pageClauses(timeOff, page);
   const rows: TimeOffRow[] = await ctx.db

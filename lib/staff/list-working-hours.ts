@@ -33,6 +33,9 @@ export async function listAllWorkingHours({ ctx }: { ctx: Ctx }): Promise<StaffW
     .from(staff)
     .where(eq(staff.workspaceId, ctx.workspace.id))
     .orderBy(desc(staff.createdAt), desc(staff.id));
-  const weeks = await readWeeks(ctx.db, calendars.map((row) => row.id));
+  const weeks = await readWeeks(
+    ctx.db,
+    calendars.map((row) => row.id),
+  );
   return calendars.map((row) => ({ staff_id: row.id, working_hours: weeks.get(row.id) ?? [] }));
 }

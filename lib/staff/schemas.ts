@@ -41,7 +41,11 @@ export const MAX_WORKING_HOURS_BLOCKS = 200;
 export const WorkingHoursBlock = z
   .object({
     weekday: z.number().int().min(0).max(6).meta({ description: "0 is Sunday." }),
-    start_minute: z.number().int().min(0).max(MINUTES_PER_DAY - 1),
+    start_minute: z
+      .number()
+      .int()
+      .min(0)
+      .max(MINUTES_PER_DAY - 1),
     end_minute: z.number().int().min(1).max(MINUTES_PER_DAY).meta({ description: "After start_minute; 1440 is midnight at the end of the day." }),
   })
   .meta({ id: "WorkingHoursBlock" });
@@ -55,9 +59,7 @@ export type PutWorkingHoursBody = z.infer<typeof PutWorkingHoursBody>;
 export const WorkingHours = z.object({ working_hours: z.array(WorkingHoursBlock) }).meta({ id: "WorkingHours" });
 export type WorkingHours = z.infer<typeof WorkingHours>;
 
-export const StaffWorkingHours = z
-  .object({ staff_id: Uuid, working_hours: z.array(WorkingHoursBlock) })
-  .meta({ id: "StaffWorkingHours" });
+export const StaffWorkingHours = z.object({ staff_id: Uuid, working_hours: z.array(WorkingHoursBlock) }).meta({ id: "StaffWorkingHours" });
 export type StaffWorkingHours = z.infer<typeof StaffWorkingHours>;
 
 export const MAX_TIME_OFF_REASON_LENGTH = 500;
@@ -65,7 +67,7 @@ export const MAX_TIME_OFF_REASON_LENGTH = 500;
 export const CreateTimeOffBody = z.object({
   starts_at: DateTimeInput,
   ends_at: DateTimeInput.meta({ description: "After starts_at." }),
-  reason: PlainText(MAX_TIME_OFF_REASON_LENGTH).nullable().optional().meta({ description: "Optional; stored as \"\" when absent or null." }),
+  reason: PlainText(MAX_TIME_OFF_REASON_LENGTH).nullable().optional().meta({ description: 'Optional; stored as "" when absent or null.' }),
 });
 export type CreateTimeOffBody = z.infer<typeof CreateTimeOffBody>;
 
@@ -75,7 +77,7 @@ export const TimeOff = z
     staff_id: Uuid,
     starts_at: DateTimeOutput.meta({ description: "In the workspace's offset." }),
     ends_at: DateTimeOutput.meta({ description: "In the workspace's offset." }),
-    reason: z.string().meta({ description: "\"\" when none was given." }),
+    reason: z.string().meta({ description: '"" when none was given.' }),
   })
   .meta({ id: "TimeOff" });
 export type TimeOff = z.infer<typeof TimeOff>;

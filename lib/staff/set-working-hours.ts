@@ -10,7 +10,15 @@ import { withTransaction } from "@/lib/db/transaction";
  * Replaces a calendar's whole weekly schedule in one transaction that holds the calendar row:
  * omitted blocks are erased, an empty week clears it. Readers never see a half-written week.
  */
-export async function setWorkingHours({ ctx, staffId, blocks }: { ctx: Pick<ServiceContext, "db" | "workspace">; staffId: string; blocks: WorkingHoursBlock[] }): Promise<WorkingHoursBlock[]> {
+export async function setWorkingHours({
+  ctx,
+  staffId,
+  blocks,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace">;
+  staffId: string;
+  blocks: WorkingHoursBlock[];
+}): Promise<WorkingHoursBlock[]> {
   return withTransaction(ctx, async (tx) => {
     await getStaffOrThrow(tx, ctx.workspace.id, staffId, { forUpdate: true });
     checkWorkingHours(blocks);

@@ -10,7 +10,15 @@ import { withTransaction } from "@/lib/db/transaction";
  * Partial update of name, title, bio and active. Re-activating a calendar counts against the
  * plan's calendar cap exactly like creating one (402, dimension staff).
  */
-export async function updateStaff({ ctx, id, input }: { ctx: Pick<ServiceContext, "db" | "workspace" | "clock">; id: string; input: UpdateStaffBody }): Promise<StaffRow> {
+export async function updateStaff({
+  ctx,
+  id,
+  input,
+}: {
+  ctx: Pick<ServiceContext, "db" | "workspace" | "clock">;
+  id: string;
+  input: UpdateStaffBody;
+}): Promise<StaffRow> {
   return withTransaction(ctx, async (tx) => {
     const current = await getStaffOrThrow(tx, ctx.workspace.id, id, { forUpdate: true });
     const changes: Partial<StaffRow> = {};

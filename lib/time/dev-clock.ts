@@ -12,7 +12,12 @@ import { isWithinInstantRange, parseInstant, toUtcIso } from "./zoned";
 export const SetDevClockBody = z
   .object({
     now: DateTimeInput.optional(),
-    advance_seconds: z.number().int().min(-10 * 365 * 86_400).max(10 * 365 * 86_400).optional(),
+    advance_seconds: z
+      .number()
+      .int()
+      .min(-10 * 365 * 86_400)
+      .max(10 * 365 * 86_400)
+      .optional(),
   })
   .refine((body) => (body.now === undefined) !== (body.advance_seconds === undefined), {
     message: "send exactly one of now (RFC 3339) or advance_seconds (integer)",
@@ -29,9 +34,7 @@ export async function readDevClock(db: Queryable, real: Clock = systemClock): Pr
 /** Sets the app's now to an instant, or moves it by a number of seconds (either way). */
 export async function setDevClock(db: Queryable, input: SetDevClockBody, real: Clock = systemClock): Promise<DevClockState> {
   const offsetMs =
-    input.now !== undefined
-      ? parseInstant(input.now).getTime() - real.now().getTime()
-      : (await readClockOffset(db)) + input.advance_seconds! * 1000;
+    input.now !== undefined ? parseInstant(input.now).getTime() - real.now().getTime() : (await readClockOffset(db)) + input.advance_seconds! * 1000;
   // Steps that add up must not carry the app past the instants it can accept and write.
   if (!isWithinInstantRange(new Date(real.now().getTime() + offsetMs))) {
     throw validationFailed("advance_seconds", "advance_seconds: the clock would leave [1970-01-01T00:00:00Z, 2200-01-01T00:00:00Z)");

@@ -32,8 +32,7 @@ export type AttemptResult = {
 
 type Claim = { row: WebhookDeliveryRow; token: string };
 
-const claimIsFree = (now: Date): SQL =>
-  or(isNull(webhookDeliveries.claimExpiresAt), lte(webhookDeliveries.claimExpiresAt, now))!;
+const claimIsFree = (now: Date): SQL => or(isNull(webhookDeliveries.claimExpiresAt), lte(webhookDeliveries.claimExpiresAt, now))!;
 
 const endpointIsActive = sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.id} = ${webhookDeliveries.endpointId} and ${webhookEndpoints.active})`;
 
@@ -76,14 +75,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
       .select({ delivery: webhookDeliveries })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(
-        and(
-          eq(webhookDeliveries.status, "pending"),
-          lte(webhookDeliveries.nextRetryAt, now),
-          claimIsFree(now),
-          eq(webhookEndpoints.active, true),
-        ),
-      )
+      .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextRetryAt, now), claimIsFree(now), eq(webhookEndpoints.active, true)))
       .orderBy(webhookDeliveries.nextRetryAt, webhookDeliveries.id)
       .limit(limit)
       .for("update", { of: webhookDeliveries, skipLocked: true });

@@ -8,9 +8,18 @@ import type { WebhookDeliveryPage } from "./schemas";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
-
 /** One endpoint's delivery history, newest first, optionally one status only. */
-export async function listDeliveries({ ctx, endpointId, page, status }: { ctx: Ctx; endpointId: string; page: Page; status?: DeliveryStatus }): Promise<WebhookDeliveryPage> {
+export async function listDeliveries({
+  ctx,
+  endpointId,
+  page,
+  status,
+}: {
+  ctx: Ctx;
+  endpointId: string;
+  page: Page;
+  status?: DeliveryStatus;
+}): Promise<WebhookDeliveryPage> {
   await getEndpointOrThrow({ ctx, id: endpointId });
   const { where, orderBy } = pageClauses({ createdAt: webhookDeliveries.createdAt, id: webhookDeliveries.id }, page);
   const rows = await ctx.db

@@ -53,7 +53,11 @@ export async function deactivateEndpoint({ ctx, id }: { ctx: Ctx; id: string }):
 /** A new secret, effective for the very next attempt (each attempt reads the sealed secret). */
 export async function rotateEndpointSecret({ ctx, id }: { ctx: Ctx; id: string }): Promise<{ id: string; secret: string }> {
   const secret = generateWebhookSecret();
-  const [row] = await ctx.db.update(webhookEndpoints).set({ secretSealed: seal(secret) }).where(inWorkspace(ctx, id)).returning({ id: webhookEndpoints.id });
+  const [row] = await ctx.db
+    .update(webhookEndpoints)
+    .set({ secretSealed: seal(secret) })
+    .where(inWorkspace(ctx, id))
+    .returning({ id: webhookEndpoints.id });
   if (!row) throw notFound("webhook endpoint");
   return { id: row.id, secret };
 }

@@ -10,7 +10,11 @@ vi.mock("node:dns", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:dns")>();
   const lookup = (hostname: string, options: unknown, callback: (...args: unknown[]) => void) => {
     if (hostname === "hooks.rebound.test") return callback(null, [{ address: "127.0.0.1", family: 4 }]);
-    if (hostname === "hooks.public.test") return callback(null, [{ address: "192.0.2.10", family: 4 }, { address: "93.184.215.14", family: 4 }]);
+    if (hostname === "hooks.public.test")
+      return callback(null, [
+        { address: "192.0.2.10", family: 4 },
+        { address: "93.184.215.14", family: 4 },
+      ]);
     return (actual.lookup as (...args: unknown[]) => void)(hostname, options, callback);
   };
   return { ...actual, lookup, default: { ...actual, lookup } };
@@ -40,7 +44,11 @@ describe("postWebhook", () => {
 
   it("refuses plain http and address literals before connecting", async () => {
     receiver = await startWebhookReceiver();
-    expect(await postWebhook({ ...base, url: receiver.url, allowAnyAddress: false })).toEqual({ ok: false, responseStatus: null, error: "URL refused: must use https" });
+    expect(await postWebhook({ ...base, url: receiver.url, allowAnyAddress: false })).toEqual({
+      ok: false,
+      responseStatus: null,
+      error: "URL refused: must use https",
+    });
     expect(await postWebhook({ ...base, url: receiver.url.replace("http:", "https:"), allowAnyAddress: false })).toMatchObject({
       ok: false,
       error: "URL refused: must not point at a private, loopback or link-local address",

@@ -5,9 +5,7 @@ import { endpointUrlProblem, guardedLookup } from "./url-policy";
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const MAX_ERROR_LENGTH = 500;
 
-export type PostOutcome =
-  | { ok: true; responseStatus: number }
-  | { ok: false; responseStatus: number | null; error: string };
+export type PostOutcome = { ok: true; responseStatus: number } | { ok: false; responseStatus: number | null; error: string };
 
 type PostInput = {
   url: string;

@@ -34,13 +34,7 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.workspaceId, input.workspaceId),
-        eq(webhookEndpoints.active, true),
-        arrayContains(webhookEndpoints.events, [input.type]),
-      ),
-    );
+    .where(and(eq(webhookEndpoints.workspaceId, input.workspaceId), eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [input.type])));
   if (endpoints.length === 0) return;
 
   const row = await loadBookingDetails(tx, { bookingId: input.bookingId, workspaceId: input.workspaceId });
@@ -64,10 +58,7 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
       id,
       type: input.type,
       created_at: toUtcIso(input.now),
-      data:
-        input.type === "booking.rescheduled"
-          ? { booking, previous_starts_at: toZonedIso(input.previousStartsAt!, row.workspace.timezone) }
-          : { booking },
+      data: input.type === "booking.rescheduled" ? { booking, previous_starts_at: toZonedIso(input.previousStartsAt!, row.workspace.timezone) } : { booking },
     };
     return {
       id,

@@ -13,11 +13,7 @@ type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
  * ends as the new attempt went. While another sender holds it: 503 transient_failure, retry.
  */
 export async function retryDelivery({ ctx, endpointId, deliveryId }: { ctx: Ctx; endpointId: string; deliveryId: string }): Promise<WebhookDeliveryRow> {
-  const where = and(
-    eq(webhookDeliveries.id, deliveryId),
-    eq(webhookDeliveries.endpointId, endpointId),
-    eq(webhookDeliveries.workspaceId, ctx.workspace.id),
-  );
+  const where = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.workspaceId, ctx.workspace.id));
   const [existing] = await ctx.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(where);
   if (!existing) throw notFound("webhook delivery");
   const result = await attemptDelivery(ctx.db, deliveryId, ctx.clock, { manual: true });

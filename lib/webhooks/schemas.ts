@@ -91,7 +91,7 @@ const EventBooking = z.object({
   ends_at: DateTimeOutput.meta({ description: "With the workspace's offset." }),
   service: z.object({ id: Uuid, name: z.string() }),
   staff: z.object({ id: Uuid, name: z.string() }),
-  customer: z.object({ id: Uuid, name: z.string(), email: z.string(), phone: z.string().meta({ description: "\"\" when the customer gave none." }) }),
+  customer: z.object({ id: Uuid, name: z.string(), email: z.string(), phone: z.string().meta({ description: '"" when the customer gave none.' }) }),
   created_via: z.enum(["sk", "pk"]).meta({ description: "Which key type made the booking; pk is the customer booking themselves." }),
   rescheduled_from_id: Uuid.nullable(),
 });
@@ -103,7 +103,9 @@ export const WebhookEventPayload = z
     created_at: DateTimeOutput.meta({ description: "When the event happened (UTC)." }),
     data: z.object({
       booking: EventBooking,
-      previous_starts_at: DateTimeOutput.optional().meta({ description: "Where the booking was before the move: on booking.rescheduled only, absent (not null) on the others." }),
+      previous_starts_at: DateTimeOutput.optional().meta({
+        description: "Where the booking was before the move: on booking.rescheduled only, absent (not null) on the others.",
+      }),
     }),
   })
   .meta({ id: "WebhookEvent" });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateWebhookSecret, signatureHeader } from "./signature";
 
 describe("signatureHeader", () => {
-  it("is t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of \"<t>.<raw body>\">", () => {
+  it('is t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<raw body>">', () => {
     const body = '{"id":"d1","type":"booking.created","data":{"name":"Zoë"}}';
     // Expected value computed independently: printf '1925089445.<body>' | openssl dgst -sha256 -hmac whsec_test
     expect(signatureHeader("whsec_test", body, new Date("2031-01-02T03:04:05.678Z"))).toBe(

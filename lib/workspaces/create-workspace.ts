@@ -58,7 +58,10 @@ async function insertWithFreeSlug(tx: Parameters<Parameters<Ctx["db"]["transacti
     try {
       // A savepoint, so a taken slug does not abort the surrounding transaction.
       return await withSavepoint(tx, async (savepoint) => {
-        const [row] = await savepoint.insert(workspaces).values({ ...values, slug }).returning();
+        const [row] = await savepoint
+          .insert(workspaces)
+          .values({ ...values, slug })
+          .returning();
         return row!;
       });
     } catch (error) {

@@ -12,7 +12,10 @@ export async function getWorkspaceUsage({ ctx }: { ctx: Pick<ServiceContext, "db
   const period = billingPeriod(ctx.clock.now());
   const [bookingsThisMonth, [calendars], [sms]] = await Promise.all([
     countConfirmedBookings(db, { workspaceId: workspace.id }, period),
-    db.select({ n: count() }).from(staff).where(and(eq(staff.workspaceId, workspace.id), eq(staff.active, true))),
+    db
+      .select({ n: count() })
+      .from(staff)
+      .where(and(eq(staff.workspaceId, workspace.id), eq(staff.active, true))),
     db
       .select({ n: count() })
       .from(outboxMessages)

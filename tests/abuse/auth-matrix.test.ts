@@ -17,7 +17,8 @@ type Expectation = { status?: number; type?: string; notStatus?: number[]; noLea
 function expected(operation: Operation, credential: Credential): Expectation {
   const hasPathRecord = operation.path.includes("{");
   const granted: Expectation = { notStatus: [401, 403, 404, 500] };
-  if (operation.auth === "public") return credential === "other_sk" || credential === "other_ak" ? { notStatus: [401, 403, 500] } : { notStatus: [401, 403, 500] };
+  if (operation.auth === "public")
+    return credential === "other_sk" || credential === "other_ak" ? { notStatus: [401, 403, 500] } : { notStatus: [401, 403, 500] };
   if (credential === "none" || credential === "malformed" || credential === "revoked") return { status: 401, type: "unauthorized" };
   if (operation.auth === "ak") {
     if (credential === "ak") return granted;
@@ -100,7 +101,11 @@ describe("auth matrix over every route", () => {
       const path = resolvePath(operation.path, world);
       for (const credential of CREDENTIALS) {
         const key = keyFor(credential, world, other);
-        const response = await call(operation.method, path, { key, body: validBody(operation, world), headers: { "X-Forwarded-For": `198.51.100.${CREDENTIALS.indexOf(credential)}` } });
+        const response = await call(operation.method, path, {
+          key,
+          body: validBody(operation, world),
+          headers: { "X-Forwarded-For": `198.51.100.${CREDENTIALS.indexOf(credential)}` },
+        });
         check(response, expected(operation, credential), `${operation.method} ${path} as ${credential}`, worldSecrets(world));
       }
     });

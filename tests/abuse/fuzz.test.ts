@@ -21,7 +21,10 @@ const totals = { requests: 0, fiveXx: 0, undocumented: 0 };
 let world: World;
 type ErrorSchema = { $ref?: string; properties?: { error?: { properties?: { type?: { enum?: string[] } } } } };
 type DocumentedResponse = { content?: { "application/json"?: { schema?: ErrorSchema } } };
-const document = buildOpenApiDocument() as unknown as { paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>; components: { schemas: Record<string, ErrorSchema> } };
+const document = buildOpenApiDocument() as unknown as {
+  paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
+  components: { schemas: Record<string, ErrorSchema> };
+};
 const documentPaths = document.paths;
 const documentedErrorTypes = (response: DocumentedResponse | undefined) => {
   const schema = response?.content?.["application/json"]?.schema;
@@ -68,18 +71,30 @@ const weird = fc.oneof(
 );
 
 const segment = (valid: string) =>
-  fc.oneof(fc.constant(valid), fc.uuid(), fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom("x".repeat(1200), "..", "null", "%00", "é", "00000000-0000-0000-0000-000000000000"));
+  fc.oneof(
+    fc.constant(valid),
+    fc.uuid(),
+    fc.string({ minLength: 1, maxLength: 30 }),
+    fc.constantFrom("x".repeat(1200), "..", "null", "%00", "é", "00000000-0000-0000-0000-000000000000"),
+  );
 
 function validPath(operation: Operation): Record<string, string> {
   return {
-    id: operation.path.startsWith("/v1/services") ? world.serviceId
-      : operation.path.startsWith("/v1/staff") ? world.staffId
-      : operation.path.startsWith("/v1/bookings") ? world.bookingId
-      : operation.path.startsWith("/v1/webhook-endpoints") ? world.endpointId
-      : operation.path.startsWith("/v1/api-keys") ? world.spareKeyId
-      : operation.path.startsWith("/v1/categories") ? world.categoryId
-      : operation.path.startsWith("/v1/questions") ? world.questionId
-      : world.id,
+    id: operation.path.startsWith("/v1/services")
+      ? world.serviceId
+      : operation.path.startsWith("/v1/staff")
+        ? world.staffId
+        : operation.path.startsWith("/v1/bookings")
+          ? world.bookingId
+          : operation.path.startsWith("/v1/webhook-endpoints")
+            ? world.endpointId
+            : operation.path.startsWith("/v1/api-keys")
+              ? world.spareKeyId
+              : operation.path.startsWith("/v1/categories")
+                ? world.categoryId
+                : operation.path.startsWith("/v1/questions")
+                  ? world.questionId
+                  : world.id,
     timeOffId: world.timeOffId,
     deliveryId: world.deliveryId,
     slug: world.slug,
@@ -96,11 +111,15 @@ function requestArbitrary(operation: Operation) {
     ...Object.keys((operation.body as { shape?: object } | undefined)?.shape ?? {}),
   ];
   const fieldName = shapeKeys.length > 0 ? fc.oneof(fc.constantFrom(...shapeKeys), fc.string({ maxLength: 10 })) : fc.string({ maxLength: 10 });
-  const query = fc.dictionary(fieldName, weird.map((value) => (typeof value === "string" ? value : JSON.stringify(value))), { maxKeys: 4 });
+  const query = fc.dictionary(
+    fieldName,
+    weird.map((value) => (typeof value === "string" ? value : JSON.stringify(value))),
+    { maxKeys: 4 },
+  );
   const body = fc.oneof(
     fc.dictionary(fieldName, weird, { maxKeys: 6 }).map((value) => JSON.stringify(value)),
     fc.jsonValue().map((value) => JSON.stringify(value)),
-    fc.constantFrom("", "{", "[]", "null", "\"text\"", "{\"a\":", "{\"name\": NaN}", `{"x":"${"y".repeat(70_000)}"}`),
+    fc.constantFrom("", "{", "[]", "null", '"text"', '{"a":', '{"name": NaN}', `{"x":"${"y".repeat(70_000)}"}`),
     fc.string({ maxLength: 200 }),
   );
   const key = fc.constantFrom<keyof World | "garbage" | "none">("sk", "sk", "pk", "accountKey", "garbage", "none", "revokedSk");
@@ -137,7 +156,10 @@ async function assertWellFormed(operation: Operation, response: Response) {
   expect(response.status, `${operation.method} ${operation.path}: ${text.slice(0, 300)}`).toBeLessThan(500);
   const documented = documentPaths[operation.path]![operation.method.toLowerCase()]!.responses;
   if (!(String(response.status) in documented) && !GENERIC_STATUSES.has(response.status)) totals.undocumented++;
-  expect(String(response.status) in documented || GENERIC_STATUSES.has(response.status), `${operation.method} ${operation.path} answered ${response.status}: ${text.slice(0, 300)}`).toBe(true);
+  expect(
+    String(response.status) in documented || GENERIC_STATUSES.has(response.status),
+    `${operation.method} ${operation.path} answered ${response.status}: ${text.slice(0, 300)}`,
+  ).toBe(true);
   if (response.status >= 400) {
     const body = JSON.parse(text) as { error: Record<string, unknown> };
     expect(Object.keys(body)).toEqual(["error"]);

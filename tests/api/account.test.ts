@@ -24,7 +24,10 @@ describe("POST /v1/account/workspaces", () => {
     const calendars = await db.select().from(staff).where(eq(staff.workspaceId, response.body.id));
     expect(calendars.map((row) => [row.name, row.active])).toEqual([["Sam", true]]);
     const keys = await db.select().from(apiKeys).where(eq(apiKeys.workspaceId, response.body.id));
-    expect(keys.map((row) => [row.type, row.name]).sort()).toEqual([["pk", "Hosted pages"], ["sk", null]]);
+    expect(keys.map((row) => [row.type, row.name]).sort()).toEqual([
+      ["pk", "Hosted pages"],
+      ["sk", null],
+    ]);
     const [row] = await db.select().from(workspaces).where(eq(workspaces.id, response.body.id));
     expect(row!.slotIntervalMinutes).toBe(15);
 
@@ -46,7 +49,12 @@ describe("POST /v1/account/workspaces", () => {
   it("refuses a bad body with the field named", async () => {
     const account = await newAccount();
     expectError(await api.post("/v1/account/workspaces", { key: account.accountKey, body: { timezone: "UTC" } }), 422, "validation_failed", "name");
-    expectError(await api.post("/v1/account/workspaces", { key: account.accountKey, body: { name: "x", timezone: "Mars/Olympus" } }), 422, "validation_failed", "timezone");
+    expectError(
+      await api.post("/v1/account/workspaces", { key: account.accountKey, body: { name: "x", timezone: "Mars/Olympus" } }),
+      422,
+      "validation_failed",
+      "timezone",
+    );
     expectError(
       await api.post("/v1/account/workspaces", { key: account.accountKey, body: { name: "x", timezone: "UTC", slot_interval_minutes: 0 } }),
       422,
@@ -67,7 +75,9 @@ describe("POST /v1/account/workspaces", () => {
     // starter/2 allows 2 workspaces but 6 calendars: fill the calendars from the first workspace.
     const account = await newAccount("starter", 2);
     const ws = await newWorkspaceOn(account);
-    await currentDb().db.insert(staff).values(["b", "c", "d", "e", "f"].map((name) => ({ workspaceId: ws.id, name })));
+    await currentDb()
+      .db.insert(staff)
+      .values(["b", "c", "d", "e", "f"].map((name) => ({ workspaceId: ws.id, name })));
     const refused = await api.post("/v1/account/workspaces", { key: account.accountKey, body: { name: "Second", timezone: "UTC" } });
     expectError(refused, 402, "plan_limit_exceeded");
     expect(refused.body.error).toMatchObject({ dimension: "staff", limit: 6, used: 6 });
@@ -90,7 +100,12 @@ describe("POST /v1/account/workspaces/{id}/keys", () => {
 
   it("refuses names over 100 characters and unknown types", async () => {
     const ws = await newWorkspace();
-    expectError(await api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "sk", name: "x".repeat(101) } }), 422, "validation_failed", "name");
+    expectError(
+      await api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "sk", name: "x".repeat(101) } }),
+      422,
+      "validation_failed",
+      "name",
+    );
     expectError(await api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "ak" } }), 422, "validation_failed", "type");
     const ok = await api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "sk", name: "x".repeat(100) } });
     expect(ok.status).toBe(201);

@@ -5,7 +5,15 @@ import { expectError, newWorkspace } from "../helpers/fixtures";
 async function keysOf(sk: string) {
   const response = await api.get("/v1/api-keys", { key: sk });
   expect(response.status).toBe(200);
-  return response.body.data as { id: string; type: string; key: string | null; name: string | null; allowed_origins: string[]; revoked: boolean; last_used_at: string | null }[];
+  return response.body.data as {
+    id: string;
+    type: string;
+    key: string | null;
+    name: string | null;
+    allowed_origins: string[];
+    revoked: boolean;
+    last_used_at: string | null;
+  }[];
 }
 
 describe("GET /v1/api-keys", () => {
@@ -25,7 +33,10 @@ describe("PATCH /v1/api-keys/{id}", () => {
   it("renames a key and replaces its allowed origins; omitted fields are kept", async () => {
     const ws = await newWorkspace();
     const pk = (await keysOf(ws.sk)).find((key) => key.type === "pk")!;
-    const renamed = await api.patch(`/v1/api-keys/${pk.id}`, { key: ws.sk, body: { name: "Website", allowed_origins: ["https://shop.example", "http://localhost:8080"] } });
+    const renamed = await api.patch(`/v1/api-keys/${pk.id}`, {
+      key: ws.sk,
+      body: { name: "Website", allowed_origins: ["https://shop.example", "http://localhost:8080"] },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: pk.id, name: "Website", allowed_origins: ["https://shop.example", "http://localhost:8080"] });
     const kept = await api.patch(`/v1/api-keys/${pk.id}`, { key: ws.sk, body: { name: "Site" } });
@@ -35,10 +46,25 @@ describe("PATCH /v1/api-keys/{id}", () => {
   it("refuses origins with a path, a bad scheme or junk, naming the element", async () => {
     const ws = await newWorkspace();
     const pk = (await keysOf(ws.sk)).find((key) => key.type === "pk")!;
-    expectError(await api.patch(`/v1/api-keys/${pk.id}`, { key: ws.sk, body: { allowed_origins: ["https://ok.example", "https://shop.example/path"] } }), 422, "validation_failed", "allowed_origins.1");
-    expectError(await api.patch(`/v1/api-keys/${pk.id}`, { key: ws.sk, body: { allowed_origins: ["javascript:alert(1)"] } }), 422, "validation_failed", "allowed_origins.0");
+    expectError(
+      await api.patch(`/v1/api-keys/${pk.id}`, { key: ws.sk, body: { allowed_origins: ["https://ok.example", "https://shop.example/path"] } }),
+      422,
+      "validation_failed",
+      "allowed_origins.1",
+    );
+    expectError(
+      await api.patch(`/v1/api-keys/${pk.id}`, { key: ws.sk, body: { allowed_origins: ["javascript:alert(1)"] } }),
+      422,
+      "validation_failed",
+      "allowed_origins.0",
+    );
     expectError(await api.patch(`/v1/api-keys/${pk.id}`, { key: ws.sk, body: { name: "n".repeat(101) } }), 422, "validation_failed", "name");
-    expectError(await api.patch(`/v1/api-keys/${pk.id}`, { key: ws.sk, body: { allowed_origins: "https://ok.example" } }), 422, "validation_failed", "allowed_origins");
+    expectError(
+      await api.patch(`/v1/api-keys/${pk.id}`, { key: ws.sk, body: { allowed_origins: "https://ok.example" } }),
+      422,
+      "validation_failed",
+      "allowed_origins",
+    );
   });
 
   it("answers 404 for another workspace's key and for a malformed id", async () => {

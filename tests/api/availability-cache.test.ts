@@ -21,7 +21,9 @@ const FROM = "2030-06-10T00:00:00-04:00";
 const TO = "2030-06-11T00:00:00-04:00";
 const at = (time: string) => `2030-06-10T${time}:00-04:00`;
 const hourly = (first: number, last: number, minutes = [0, 30]) =>
-  Array.from({ length: last - first + 1 }, (_, i) => first + i).flatMap((hour) => minutes.map((minute) => at(`${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`)));
+  Array.from({ length: last - first + 1 }, (_, i) => first + i).flatMap((hour) =>
+    minutes.map((minute) => at(`${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`)),
+  );
 
 type Setup = { ws: TestWorkspace; serviceId: string };
 

@@ -48,7 +48,12 @@ describe("availability revision", () => {
     await expectNew(() => db().delete(timeOff).where(eq(timeOff.staffId, added!.id)));
     await expectNew(() => db().update(services).set({ durationMinutes: 45 }).where(eq(services.id, service.id)));
     let bookingId = "";
-    await expectNew(async () => ({ booking: { id: bookingId } } = await seedBooking(ws, { startsAt: start, serviceId: service.id, staffId: added!.id })));
+    await expectNew(
+      async () =>
+        ({
+          booking: { id: bookingId },
+        } = await seedBooking(ws, { startsAt: start, serviceId: service.id, staffId: added!.id })),
+    );
     await expectNew(() => db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, bookingId)));
     await expectNew(() => db().delete(bookings).where(eq(bookings.id, bookingId)));
     await expectNew(() => db().delete(staff).where(eq(staff.id, added!.id)));
@@ -63,7 +68,8 @@ describe("availability revision", () => {
 
     const [before, after] = await across(ws, () =>
       db().transaction(async (tx) => {
-        for (const weekday of [1, 2, 3, 4, 5]) await tx.insert(workingHours).values({ workspaceId: ws.id, staffId: ws.staffId, weekday, startMinute: 1200, endMinute: 1260 });
+        for (const weekday of [1, 2, 3, 4, 5])
+          await tx.insert(workingHours).values({ workspaceId: ws.id, staffId: ws.staffId, weekday, startMinute: 1200, endMinute: 1260 });
         await tx.update(staff).set({ name: "Alexandra" }).where(eq(staff.id, ws.staffId));
       }),
     );

@@ -30,9 +30,7 @@ type Setup = { ws: TestWorkspace; serviceId: string };
 /** A workspace (zone given) whose first calendar works 09:00–17:00 daily and offers one service. */
 async function setup(options: { timezone?: string; service?: Record<string, unknown>; hours?: unknown[]; interval?: number } = {}): Promise<Setup> {
   const ws = await newWorkspace({ timezone: options.timezone ?? "America/New_York", slotIntervalMinutes: options.interval ?? 30 });
-  const service = await ok(
-    api.post("/v1/services", { key: ws.sk, body: { name: "Cut", duration_minutes: 60, payment_mode: "none", ...options.service } }),
-  );
+  const service = await ok(api.post("/v1/services", { key: ws.sk, body: { name: "Cut", duration_minutes: 60, payment_mode: "none", ...options.service } }));
   await ok(api.put(`/v1/staff/${ws.staffId}/working-hours`, { key: ws.sk, body: { working_hours: options.hours ?? EVERY_DAY(540, 1020) } }));
   await ok(api.put(`/v1/services/${service.id}/staff`, { key: ws.sk, body: { staff_ids: [ws.staffId] } }));
   return { ws, serviceId: service.id };
@@ -48,7 +46,12 @@ async function startsOn(s: Setup, from: string, to: string, extra: Record<string
 }
 
 async function book(s: Setup, startsAt: string, extra: Record<string, unknown> = {}) {
-  return ok(api.post("/v1/bookings", { key: s.ws.sk, body: { service_id: s.serviceId, starts_at: startsAt, customer: { name: "Ada", email: "ada@example.com" }, ...extra } }));
+  return ok(
+    api.post("/v1/bookings", {
+      key: s.ws.sk,
+      body: { service_id: s.serviceId, starts_at: startsAt, customer: { name: "Ada", email: "ada@example.com" }, ...extra },
+    }),
+  );
 }
 
 describe("GET /v1/availability", () => {
@@ -195,17 +198,25 @@ describe("GET /v1/availability", () => {
     expect(booked.staff_id).toBe(s.ws.staffId);
     expect(await startsOn(s, ...range)).not.toContain(before[0]);
     // Taken on the day calendar, outside the night calendar's hours: the slot is taken.
-    const again = await api.post("/v1/bookings", { key: s.ws.sk, body: { service_id: s.serviceId, starts_at: before[0], customer: { name: "Bo", email: "bo@example.com" } } });
+    const again = await api.post("/v1/bookings", {
+      key: s.ws.sk,
+      body: { service_id: s.serviceId, starts_at: before[0], customer: { name: "Bo", email: "bo@example.com" } },
+    });
     expectError(again, 409, "slot_unavailable");
     // Outside every calendar's hours: outside_working_hours.
-    const early = await api.post("/v1/bookings", { key: s.ws.sk, body: { service_id: s.serviceId, starts_at: "2030-06-10T07:00:00-04:00", customer: { name: "Bo", email: "bo@example.com" } } });
+    const early = await api.post("/v1/bookings", {
+      key: s.ws.sk,
+      body: { service_id: s.serviceId, starts_at: "2030-06-10T07:00:00-04:00", customer: { name: "Bo", email: "bo@example.com" } },
+    });
     expectError(early, 422, "outside_working_hours", "starts_at");
   });
 
   it("removes time off", async () => {
     await setNow("2030-06-01T12:00:00Z");
     const s = await setup();
-    await ok(api.post(`/v1/staff/${s.ws.staffId}/time-off`, { key: s.ws.sk, body: { starts_at: "2030-06-10T10:30:00-04:00", ends_at: "2030-06-10T15:00:00-04:00" } }));
+    await ok(
+      api.post(`/v1/staff/${s.ws.staffId}/time-off`, { key: s.ws.sk, body: { starts_at: "2030-06-10T10:30:00-04:00", ends_at: "2030-06-10T15:00:00-04:00" } }),
+    );
     const starts = (await startsOn(s, "2030-06-10T00:00:00-04:00", "2030-06-11T00:00:00-04:00")).map((start) => start.slice(11, 16));
     expect(starts).toEqual(["09:00", "09:30", "15:00", "15:30", "16:00"]);
   });
@@ -216,8 +227,18 @@ describe("GET /v1/availability", () => {
     // One hour-long appointment every 30 minutes. The first absence starts 1 ms before 10:00 and
     // ends 1 ms into 11:00: 09:00 to 11:00 are blocked. The second starts exactly as 13:00's
     // appointment ends (13:00 stays) and lasts 1 ms (13:30 and 14:00 go).
-    await ok(api.post(`/v1/staff/${s.ws.staffId}/time-off`, { key: s.ws.sk, body: { starts_at: "2030-06-10T09:59:59.999-04:00", ends_at: "2030-06-10T11:00:00.001-04:00" } }));
-    await ok(api.post(`/v1/staff/${s.ws.staffId}/time-off`, { key: s.ws.sk, body: { starts_at: "2030-06-10T14:00:00-04:00", ends_at: "2030-06-10T14:00:00.001-04:00" } }));
+    await ok(
+      api.post(`/v1/staff/${s.ws.staffId}/time-off`, {
+        key: s.ws.sk,
+        body: { starts_at: "2030-06-10T09:59:59.999-04:00", ends_at: "2030-06-10T11:00:00.001-04:00" },
+      }),
+    );
+    await ok(
+      api.post(`/v1/staff/${s.ws.staffId}/time-off`, {
+        key: s.ws.sk,
+        body: { starts_at: "2030-06-10T14:00:00-04:00", ends_at: "2030-06-10T14:00:00.001-04:00" },
+      }),
+    );
     const starts = (await startsOn(s, "2030-06-10T00:00:00-04:00", "2030-06-11T00:00:00-04:00")).map((start) => start.slice(11, 16));
     expect(starts).toEqual(["11:30", "12:00", "12:30", "13:00", "14:30", "15:00", "15:30", "16:00"]);
   });
@@ -256,7 +277,10 @@ describe("GET /v1/availability", () => {
     // No stripe_account_id yet: nothing to book (a create would be refused 422 service_id)…
     expect(await startsOn(s, ...range)).toEqual([]);
     expectError(
-      await api.post("/v1/bookings", { key: s.ws.sk, body: { service_id: s.serviceId, starts_at: "2030-06-10T09:00:00-04:00", customer: { name: "Bo", email: "bo@example.com" } } }),
+      await api.post("/v1/bookings", {
+        key: s.ws.sk,
+        body: { service_id: s.serviceId, starts_at: "2030-06-10T09:00:00-04:00", customer: { name: "Bo", email: "bo@example.com" } },
+      }),
       422,
       "validation_failed",
       "service_id",

@@ -114,7 +114,11 @@ describe("POST /v1/bookings – start states", () => {
     const service = await addService(ws, { durationMinutes: 30 });
     const email = `Grace${Date.now()}@Example.com`;
     const first = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "09:00"), customer: { name: "Grace", email, phone: "+447700900123" } });
-    const second = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: { name: "Grace Hopper", email: email.toLowerCase() } });
+    const second = await book(ws, {
+      service_id: service.id,
+      starts_at: localAt(ws, 2, "10:00"),
+      customer: { name: "Grace Hopper", email: email.toLowerCase() },
+    });
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.body.customer_id).toBe(first.body.customer_id);
     const rows = await currentDb().db.select().from(customers).where(eq(customers.workspaceId, ws.id));
@@ -187,7 +191,12 @@ describe("POST /v1/bookings – the slot", () => {
     expectError(await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "20:00") }), 422, "outside_working_hours", "starts_at");
     expectError(await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "16:30") }), 422, "outside_working_hours", "starts_at");
     expectError(await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "10:10") }), 422, "validation_failed", "starts_at");
-    expectError(await book(ws, { service_id: service.id, starts_at: localAt(ws, 0, "10:00", new Date(Date.now() - 86_400_000)) }), 422, "validation_failed", "starts_at");
+    expectError(
+      await book(ws, { service_id: service.id, starts_at: localAt(ws, 0, "10:00", new Date(Date.now() - 86_400_000)) }),
+      422,
+      "validation_failed",
+      "starts_at",
+    );
     expectError(await book(ws, { service_id: service.id, starts_at: localAt(ws, 20, "10:00") }), 422, "validation_failed", "starts_at");
   });
 

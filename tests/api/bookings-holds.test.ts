@@ -116,7 +116,10 @@ describe("the expire-hold Inngest function", () => {
     expect((await bookingRow(booking.id)).status).toBe("pending");
 
     await setNow(new Date(Date.parse(holdExpiresAt) + 1_000));
-    const due = await new InngestTestEngine({ function: expireHoldWhenDue }).execute({ events: events as never, steps: [{ id: "until-hold-expiry", handler: () => undefined }] });
+    const due = await new InngestTestEngine({ function: expireHoldWhenDue }).execute({
+      events: events as never,
+      steps: [{ id: "until-hold-expiry", handler: () => undefined }],
+    });
     expect(due.result).toEqual({ expired: true, nextDueAt: null });
     expect((await bookingRow(booking.id)).status).toBe("expired");
   });

@@ -26,7 +26,10 @@ describe("concurrent creates for one slot", () => {
       ),
     );
     const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 201), JSON.stringify(responses.find((r) => r.status >= 500)?.body)).toHaveLength(1);
+    expect(
+      statuses.filter((status) => status === 201),
+      JSON.stringify(responses.find((r) => r.status >= 500)?.body),
+    ).toHaveLength(1);
     for (const response of responses.filter((r) => r.status !== 201)) {
       expect(response.status).toBe(409);
       expect(response.body.error.type).toBe("slot_unavailable");

@@ -31,7 +31,10 @@ describe("POST /v1/bookings/{id}/reschedule", () => {
     expect(response.body).not.toHaveProperty("access_token");
     const deliveries = await deliveriesOf(ws);
     expect(deliveries.map((d) => d.type)).toEqual(["booking.created", "booking.rescheduled"]);
-    expect(deliveries[1]!.payload.data).toMatchObject({ previous_starts_at: booking.starts_at, booking: { id: booking.id, starts_at: response.body.starts_at } });
+    expect(deliveries[1]!.payload.data).toMatchObject({
+      previous_starts_at: booking.starts_at,
+      booking: { id: booking.id, starts_at: response.body.starts_at },
+    });
     expect((await messagesTo(customer.email)).length).toBe(2);
     // The old slot is free again, the new one taken.
     expect((await book(ws, { service_id: service.id, starts_at: booking.starts_at })).status).toBe(201);
@@ -61,7 +64,12 @@ describe("POST /v1/bookings/{id}/reschedule", () => {
     expectError(await reschedule(ws, booking.id, { starts_at: localAt(ws, 2, "18:00") }), 422, "outside_working_hours", "starts_at");
     expectError(await reschedule(ws, booking.id, { starts_at: localAt(ws, 2, "10:15") }), 422, "validation_failed", "starts_at");
     expectError(await reschedule(ws, booking.id, { starts_at: "tomorrow" }), 422, "validation_failed", "starts_at");
-    expectError(await reschedule(ws, booking.id, { starts_at: localAt(ws, 3, "10:00"), staff_id: "00000000-0000-4000-8000-000000000000" }), 422, "validation_failed", "staff_id");
+    expectError(
+      await reschedule(ws, booking.id, { starts_at: localAt(ws, 3, "10:00"), staff_id: "00000000-0000-4000-8000-000000000000" }),
+      422,
+      "validation_failed",
+      "staff_id",
+    );
     expect((await bookingRow(booking.id)).startsAt.toISOString()).toBe(parseInstant(booking.starts_at).toISOString());
   });
 
@@ -115,7 +123,9 @@ describe("the shared verbs on behalf of a customer (manage-token routes)", () =>
     expect([moved.id, moved.staffId, moved.startsAt.toISOString()]).toEqual([booking.id, ws.staffId, input.startsAt.toISOString()]);
 
     await setNow(new Date(input.startsAt.getTime() - 23 * 3_600_000));
-    await expect(rescheduleBooking({ ctx: await verbCtx(ws, booking.id), input: { ...input, startsAt: parseInstant(localAt(ws, 5, "10:00")) } })).rejects.toMatchObject({
+    await expect(
+      rescheduleBooking({ ctx: await verbCtx(ws, booking.id), input: { ...input, startsAt: parseInstant(localAt(ws, 5, "10:00")) } }),
+    ).rejects.toMatchObject({
       type: "too_late_to_reschedule",
     });
   });

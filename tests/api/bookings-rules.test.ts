@@ -31,7 +31,11 @@ describe("POST /v1/bookings – body rules", () => {
       [{ ...valid, answers: [{ question_id: "00000000-0000-4000-8000-000000000000" }] }, "answers.0.value"],
     ];
     for (const [body, param] of cases) expectError(await book(ws, body), 422, "validation_failed", param);
-    expectError(await api.post("/v1/bookings", { key: ws.sk, rawBody: "{not json", headers: { "Content-Type": "application/json" } }), 422, "validation_failed");
+    expectError(
+      await api.post("/v1/bookings", { key: ws.sk, rawBody: "{not json", headers: { "Content-Type": "application/json" } }),
+      422,
+      "validation_failed",
+    );
     expectError(await api.post("/v1/bookings", { key: ws.sk, body: [valid] }), 422, "validation_failed");
     const withNullPhone = await book(ws, { ...valid, customer: { ...valid.customer, phone: null }, unknown_field: true });
     expect(withNullPhone.status).toBe(201);
@@ -69,10 +73,18 @@ describe("POST /v1/bookings – answers", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const stored = await currentDb().db.select().from(bookingAnswers).where(eq(bookingAnswers.bookingId, created.body.id));
     expect(stored.map((row) => [row.questionId, row.value]).sort()).toEqual(
-      [[note.id, "Fringe, please"], [size.id, "short"], [terms.id, "true"]].sort(),
+      [
+        [note.id, "Fringe, please"],
+        [size.id, "short"],
+        [terms.id, "true"],
+      ].sort(),
     );
     // The other service takes its own selected-services question besides the all-services ones.
-    const colour = await book(ws, { service_id: otherService.id, starts_at: localAt(ws, 2, "14:00"), answers: answers([size.id, "long"], [terms.id, "true"], [colourOnly.id, "red"]) });
+    const colour = await book(ws, {
+      service_id: otherService.id,
+      starts_at: localAt(ws, 2, "14:00"),
+      answers: answers([size.id, "long"], [terms.id, "true"], [colourOnly.id, "red"]),
+    });
     expect(colour.status, JSON.stringify(colour.body)).toBe(201);
   });
 });

@@ -85,7 +85,12 @@ describe("POST /v1/bookings/{id}/verify", () => {
     const ws = await newWorkspace();
     const { booking } = await pendingBooking(ws);
     expectError(await api.post(`/v1/bookings/${booking.id}/verify`, { key: ws.pk, body: {}, headers: clientIpOf(ws) }), 422, "validation_failed", "code");
-    expectError(await api.post(`/v1/bookings/${booking.id}/verify`, { key: ws.pk, body: { code: 123456 }, headers: clientIpOf(ws) }), 422, "validation_failed", "code");
+    expectError(
+      await api.post(`/v1/bookings/${booking.id}/verify`, { key: ws.pk, body: { code: 123456 }, headers: clientIpOf(ws) }),
+      422,
+      "validation_failed",
+      "code",
+    );
   });
 
   it("rate-limits publishable keys at 10 per minute, not secret keys", async () => {

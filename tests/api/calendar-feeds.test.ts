@@ -38,13 +38,23 @@ describe("calendar feeds", () => {
     const service = await addService(ws, { name: "Colour", durationMinutes: 60 }, [ws.staffId, other]);
     await setNow("2031-03-01T08:00:00Z");
     const old = await bookAt(ws, service.id, "2031-03-02T10:00:00+01:00", { name: "Old Timer", email: "old@example.com" }, ws.staffId);
-    const kept = await bookAt(ws, service.id, "2031-03-20T10:00:00+01:00", { name: "Ada Lovelace", email: "ada@example.com", phone: "+33600000001" }, ws.staffId);
+    const kept = await bookAt(
+      ws,
+      service.id,
+      "2031-03-20T10:00:00+01:00",
+      { name: "Ada Lovelace", email: "ada@example.com", phone: "+33600000001" },
+      ws.staffId,
+    );
     const moved = await bookAt(ws, service.id, "2031-03-21T10:00:00+01:00", { name: "Grace Hopper", email: "grace@example.com" }, ws.staffId);
     const cancelled = await bookAt(ws, service.id, "2031-03-22T10:00:00+01:00", { name: "Cancelled Carl", email: "carl@example.com" }, ws.staffId);
     const elsewhere = await bookAt(ws, service.id, "2031-03-20T10:00:00+01:00", { name: "Sam's Client", email: "sams@example.com" }, other);
     // A hold awaiting its code is not in the feed.
     await api.patch("/v1/workspace", { key: ws.sk, body: { require_verification: true } });
-    const held = await book(ws, { service_id: service.id, starts_at: "2031-03-23T10:00:00+01:00", staff_id: ws.staffId, customer: { name: "Held", email: "held@example.com" } }, { key: ws.pk });
+    const held = await book(
+      ws,
+      { service_id: service.id, starts_at: "2031-03-23T10:00:00+01:00", staff_id: ws.staffId, customer: { name: "Held", email: "held@example.com" } },
+      { key: ws.pk },
+    );
     expect(held.status).toBe(201);
     expect(held.body.status).toBe("pending");
     const url = await makeFeed(ws);
@@ -65,7 +75,14 @@ describe("calendar feeds", () => {
     expect(calendar.name).toMatch(/^Alex – Studio \d+$/);
     expect(calendar.events.map((event) => event.uid)).toEqual([kept, moved]);
     const [first, second] = calendar.events;
-    expect(first).toMatchObject({ summary: "Colour – Ada Lovelace", sequence: 0, location: "12 Rue de la Paix, Paris", status: "CONFIRMED", organizer: null, attendees: [] });
+    expect(first).toMatchObject({
+      summary: "Colour – Ada Lovelace",
+      sequence: 0,
+      location: "12 Rue de la Paix, Paris",
+      status: "CONFIRMED",
+      organizer: null,
+      attendees: [],
+    });
     expect(first!.start.toISOString()).toBe("2031-03-20T09:00:00.000Z");
     expect(first!.end.toISOString()).toBe("2031-03-20T10:00:00.000Z");
     expect(second).toMatchObject({ summary: "Colour – Grace Hopper", sequence: 1 });
@@ -98,7 +115,12 @@ describe("calendar feeds", () => {
   });
 
   it("answers 404 for an unknown or malformed token, without saying which", async () => {
-    for (const path of ["/feeds/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.ics", "/feeds/short.ics", "/feeds/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "/feeds/%2e%2e.ics"]) {
+    for (const path of [
+      "/feeds/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.ics",
+      "/feeds/short.ics",
+      "/feeds/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+      "/feeds/%2e%2e.ics",
+    ]) {
       const response = await call("GET", path, {});
       expect(response.status, path).toBe(404);
       expect(response.body).toBe("Not found.\n");

@@ -41,7 +41,8 @@ describe("can_cancel and can_reschedule are true exactly when the calls succeed"
       const startsAt = new Date(localAt(ws, day, "10:00"));
       const now = new Date(startsAt.getTime() + momentMs);
       await setNow(now);
-      const holdExpiresAt = statusCase.hold === "live" ? new Date(now.getTime() + 5 * MINUTE) : statusCase.hold === "lapsed" ? new Date(now.getTime() - MINUTE) : null;
+      const holdExpiresAt =
+        statusCase.hold === "live" ? new Date(now.getTime() + 5 * MINUTE) : statusCase.hold === "lapsed" ? new Date(now.getTime() - MINUTE) : null;
       const seed = { startsAt, status: statusCase.status, holdExpiresAt, serviceId: service.id };
       const forCancel = await seedBooking(ws, { ...seed, staffId: ws.staffId });
       const forMove = await seedBooking(ws, { ...seed, staffId: second });
@@ -52,7 +53,11 @@ describe("can_cancel and can_reschedule are true exactly when the calls succeed"
       expect(readCancel!.status).toBe(200);
       const flags = readCancel!.body.booking;
       // The twins read the same.
-      expect(readMove!.body.booking).toMatchObject({ can_cancel: flags.can_cancel, can_reschedule: flags.can_reschedule, cancel_cutoff_passed: flags.cancel_cutoff_passed });
+      expect(readMove!.body.booking).toMatchObject({
+        can_cancel: flags.can_cancel,
+        can_reschedule: flags.can_reschedule,
+        cancel_cutoff_passed: flags.cancel_cutoff_passed,
+      });
 
       const cancelled = await api.post(`/v1/public/bookings/${forCancel.token}/cancel`, { body: {}, headers: freshIp() });
       const moved = await api.post(`/v1/public/bookings/${forMove.token}/reschedule`, { body: { starts_at: localAt(ws, day, "15:00") }, headers: freshIp() });
@@ -69,7 +74,14 @@ describe("can_cancel and can_reschedule are true exactly when the calls succeed"
     const expected: Record<string, string[]> = {
       confirmed: ["true/true/false", "true/true/false", "false/false/true", "false/false/true", "false/false/false", "false/false/false"],
       "pending, hold alive": ["true/false/false", "true/false/false", "false/false/true", "false/false/true", "false/false/false", "false/false/false"],
-      "awaiting_payment, hold alive": ["true/false/false", "true/false/false", "false/false/true", "false/false/true", "false/false/false", "false/false/false"],
+      "awaiting_payment, hold alive": [
+        "true/false/false",
+        "true/false/false",
+        "false/false/true",
+        "false/false/true",
+        "false/false/false",
+        "false/false/false",
+      ],
     };
     expect(outcomes).toEqual(expected[statusCase.label] ?? MOMENTS_MS.map(() => "false/false/false"));
   });

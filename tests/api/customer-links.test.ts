@@ -18,7 +18,12 @@ const extendHold = (token: string) => api.post(`/v1/public/bookings/${token}/ext
 
 const MINUTE = 60_000;
 
-async function confirmedBooking(ws: TestWorkspace, fields: Parameters<typeof addService>[1] = {}, customer = newCustomer(), startsAt = localAt(ws, 3, "10:00")) {
+async function confirmedBooking(
+  ws: TestWorkspace,
+  fields: Parameters<typeof addService>[1] = {},
+  customer = newCustomer(),
+  startsAt = localAt(ws, 3, "10:00"),
+) {
   const service = await addService(ws, { durationMinutes: 60, minCancelNoticeMinutes: 120, ...fields });
   const created = await bookConfirmed(ws, { service_id: service.id, starts_at: startsAt, customer });
   return { service, created, token: created.access_token as string, customer };
@@ -157,7 +162,12 @@ describe("GET /v1/public/bookings/{token}", () => {
     await setNow(new Date(expiresAt - MINUTE));
     expect((await read(token)).status).toBe(200);
     await setNow(new Date(expiresAt + 1_000));
-    for (const response of [await read(token), await cancel(token), await reschedule(token, { starts_at: localAt(ws, 40, "10:00") }), await extendHold(token)]) {
+    for (const response of [
+      await read(token),
+      await cancel(token),
+      await reschedule(token, { starts_at: localAt(ws, 40, "10:00") }),
+      await extendHold(token),
+    ]) {
       expect([response.status, response.body]).toEqual([404, unknown.body]);
     }
 
@@ -250,7 +260,12 @@ describe("POST /v1/public/bookings/{token}/reschedule", () => {
     expectError(await reschedule(token, { starts_at: localAt(ws, -1, "10:00") }), 422, "validation_failed", "starts_at");
     const second = (await addCalendar(ws, { name: "Robin" })).id;
     expectError(await reschedule(token, { starts_at: localAt(ws, 4, "14:00"), staff_id: second }), 422, "validation_failed", "staff_id");
-    expectError(await reschedule(token, { starts_at: localAt(ws, 4, "14:00"), staff_id: "00000000-0000-4000-8000-000000000000" }), 422, "validation_failed", "staff_id");
+    expectError(
+      await reschedule(token, { starts_at: localAt(ws, 4, "14:00"), staff_id: "00000000-0000-4000-8000-000000000000" }),
+      422,
+      "validation_failed",
+      "staff_id",
+    );
     expect((await bookingRow(created.id)).startsAt.toISOString()).toBe(new Date(created.starts_at).toISOString());
   });
 

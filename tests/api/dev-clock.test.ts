@@ -5,8 +5,7 @@ import { api } from "../helpers/api";
 import { expectError } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 
-const near = (iso: string, expectedMs: number, toleranceMs = 5_000) =>
-  expect(Math.abs(Date.parse(iso) - expectedMs)).toBeLessThan(toleranceMs);
+const near = (iso: string, expectedMs: number, toleranceMs = 5_000) => expect(Math.abs(Date.parse(iso) - expectedMs)).toBeLessThan(toleranceMs);
 
 describe("/dev/clock", () => {
   it("reads real time with no offset by default", async () => {

@@ -51,13 +51,21 @@ describe("unknown paths and methods", () => {
 describe("bodies", () => {
   it("refuses a body over 64 KiB with 413 payload_too_large", async () => {
     const ws = await newWorkspace();
-    const response = await api.post("/v1/account/workspaces", { key: ws.accountKey, rawBody: JSON.stringify({ name: "x".repeat(70_000), timezone: "UTC" }), headers: { "Content-Type": "application/json" } });
+    const response = await api.post("/v1/account/workspaces", {
+      key: ws.accountKey,
+      rawBody: JSON.stringify({ name: "x".repeat(70_000), timezone: "UTC" }),
+      headers: { "Content-Type": "application/json" },
+    });
     expectError(response, 413, "payload_too_large");
   });
 
   it("refuses malformed JSON with 422 validation_failed and changes nothing", async () => {
     const ws = await newWorkspace();
-    const response = await api.post("/v1/account/workspaces", { key: ws.accountKey, rawBody: '{"name": "x",', headers: { "Content-Type": "application/json" } });
+    const response = await api.post("/v1/account/workspaces", {
+      key: ws.accountKey,
+      rawBody: '{"name": "x",',
+      headers: { "Content-Type": "application/json" },
+    });
     expectError(response, 422, "validation_failed");
     const listed = await api.get("/v1/account/workspaces", { key: ws.accountKey });
     expect(listed.body.data).toHaveLength(1);
@@ -138,7 +146,11 @@ describe("errors", () => {
   });
 
   it("keeps the param only on 422s", async () => {
-    const response = await json(await probe("public", async () => { throw new DomainError("not_found", "nope", { param: "id" }); })({}));
+    const response = await json(
+      await probe("public", async () => {
+        throw new DomainError("not_found", "nope", { param: "id" });
+      })({}),
+    );
     expectError(response, 404, "not_found");
     expect(response.body.error).not.toHaveProperty("param");
   });
@@ -146,8 +158,24 @@ describe("errors", () => {
 
 describe("CORS for browser routes", () => {
   it("answers the preflight of a publishable-key route and echoes the Origin", async () => {
-    const handlers = methods({ POST: route(defineOperation({ id: "p", method: "POST", path: "/v1/p", tag: "P", summary: "p", auth: "sk_pk", response: { status: 200, schema: z.unknown() }, errors: [] }), async () => ({})) });
-    const preflight = await handlers.OPTIONS(new Request(`${BASE_URL}/v1/p`, { method: "OPTIONS", headers: { Origin: "https://shop.example" } }), { params: Promise.resolve({}) });
+    const handlers = methods({
+      POST: route(
+        defineOperation({
+          id: "p",
+          method: "POST",
+          path: "/v1/p",
+          tag: "P",
+          summary: "p",
+          auth: "sk_pk",
+          response: { status: 200, schema: z.unknown() },
+          errors: [],
+        }),
+        async () => ({}),
+      ),
+    });
+    const preflight = await handlers.OPTIONS(new Request(`${BASE_URL}/v1/p`, { method: "OPTIONS", headers: { Origin: "https://shop.example" } }), {
+      params: Promise.resolve({}),
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://shop.example");
     expect(preflight.headers.get("access-control-allow-headers")).toContain("Idempotency-Key");

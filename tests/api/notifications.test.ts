@@ -19,7 +19,6 @@ import { addService, seedBooking, updateWorkspace } from "../helpers/factories";
 
 afterEach(() => setMessageTransportsForTesting(undefined));
 
-
 describe("booking emails", () => {
   it("sends the confirmation with the manage link, the note, contacts, the zone-labelled time and an .ics, all escaped", async () => {
     const ws = await newWorkspace({ timezone: "Europe/Paris" });
@@ -32,7 +31,11 @@ describe("booking emails", () => {
     const customerEmail = `ada-${ws.id}@example.com`;
     const service = await addService(ws, { name: "Cut, wash; dry", durationMinutes: 60 });
     await setNow("2031-03-05T12:00:00Z");
-    const created = await book(ws, { service_id: service.id, starts_at: "2031-03-10T09:00:00+01:00", customer: { name: HOSTILE_CUSTOMER, email: customerEmail, timezone: "Europe/London" } });
+    const created = await book(ws, {
+      service_id: service.id,
+      starts_at: "2031-03-10T09:00:00+01:00",
+      customer: { name: HOSTILE_CUSTOMER, email: customerEmail, timezone: "Europe/London" },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const booking = created.body as { id: string };
     const token = created.body.access_token as string;
@@ -208,7 +211,12 @@ describe("outbox sending", () => {
     const server = createServer(async (req: IncomingMessage, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      requests.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization ?? "", body: new URLSearchParams(Buffer.concat(chunks).toString()) });
+      requests.push({
+        method: req.method!,
+        url: req.url!,
+        authorization: req.headers.authorization ?? "",
+        body: new URLSearchParams(Buffer.concat(chunks).toString()),
+      });
       res.writeHead(reply.status, { "Content-Type": "application/json" }).end(reply.body);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -26,7 +26,10 @@ function routeFiles(dir: string): string[] {
 
 function toTemplate(file: string): string {
   const relative = path.relative(path.join(process.cwd(), "app"), path.dirname(file));
-  return `/${relative.split(path.sep).map((segment) => segment.replace(/^\[(.+)\]$/, "{$1}")).join("/")}`;
+  return `/${relative
+    .split(path.sep)
+    .map((segment) => segment.replace(/^\[(.+)\]$/, "{$1}"))
+    .join("/")}`;
 }
 
 const modules = import.meta.glob<Record<string, { operation?: { id: string; path: string; method: string } }>>("/app/v1/**/route.ts");
@@ -80,7 +83,8 @@ describe("OpenAPI document for generators", () => {
     webhooks: Record<string, { post: Documented }>;
     components: { schemas: Record<string, { properties?: Record<string, any> }> };
   };
-  const resolve = (schema: { $ref?: string; properties?: Record<string, any> }) => (schema.$ref ? document.components.schemas[schema.$ref.split("/").pop()!]! : schema);
+  const resolve = (schema: { $ref?: string; properties?: Record<string, any> }) =>
+    schema.$ref ? document.components.schemas[schema.$ref.split("/").pop()!]! : schema;
   const documented = (operation: Operation) => document.paths[operation.path]![operation.method.toLowerCase()]!;
 
   it("names APP_URL as its server, on the served document too", async () => {
@@ -93,7 +97,8 @@ describe("OpenAPI document for generators", () => {
     for (const operation of ALL_OPERATIONS) {
       const entry = documented(operation);
       expect(entry.description, operation.id).toBeTruthy();
-      for (const parameter of entry.parameters ?? []) expect(parameter.description ?? parameter.schema?.description, `${operation.id} ${parameter.name}`).toBeTruthy();
+      for (const parameter of entry.parameters ?? [])
+        expect(parameter.description ?? parameter.schema?.description, `${operation.id} ${parameter.name}`).toBeTruthy();
       const success = entry.responses[String(operation.response.status)]!;
       expect(Object.keys(success.headers ?? {}), operation.id).toEqual(operation.idempotent ? ["Request-Id", "Idempotent-Replayed"] : ["Request-Id"]);
       const idempotencyHeader = entry.parameters?.find((parameter) => parameter.in === "header" && parameter.name === "Idempotency-Key");
@@ -152,7 +157,12 @@ describe("OpenAPI document for generators", () => {
     expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
     for (const type of WEBHOOK_EVENT_TYPES) {
       const post = document.webhooks[type]!.post;
-      expect(post.parameters!.filter((parameter) => parameter.in === "header").map((parameter) => parameter.name).sort()).toEqual(["Booking-Delivery", "Booking-Event", "Booking-Signature"]);
+      expect(
+        post
+          .parameters!.filter((parameter) => parameter.in === "header")
+          .map((parameter) => parameter.name)
+          .sort(),
+      ).toEqual(["Booking-Delivery", "Booking-Event", "Booking-Signature"]);
       const media = post.requestBody!.content["application/json"]!;
       expect(WebhookEventPayload.safeParse(media.example).success, type).toBe(true);
       expect((media.example as { type: string }).type).toBe(type);

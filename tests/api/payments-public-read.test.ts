@@ -45,7 +45,13 @@ describe("GET /v1/public/bookings/{token} payment", () => {
     await stripeSays(standIn(), paid, "succeeded");
     const booking = await read(paid.booking.access_token);
     expect(booking.status).toBe("confirmed");
-    expect(booking.payment).toEqual({ status: "succeeded", amount_cents: 4_500, currency: "usd", amount_refunded_cents: 0, refund_policy: "Full refund up to 24 hours before." });
+    expect(booking.payment).toEqual({
+      status: "succeeded",
+      amount_cents: 4_500,
+      currency: "usd",
+      amount_refunded_cents: 0,
+      refund_policy: "Full refund up to 24 hours before.",
+    });
 
     const free = await book(paid.ws, { service_id: (await addService(paid.ws)).id, starts_at: localAt(paid.ws, 3, "10:00") });
     expect(await read(free.body.access_token)).not.toHaveProperty("payment");
@@ -114,7 +120,13 @@ describe("GET /v1/public/bookings/{token} payment", () => {
     await stripeSays(standIn(), paid, "succeeded");
     const cancelled = await api.post(`/v1/public/bookings/${paid.booking.access_token}/cancel`, { body: {} });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-    expect(cancelled.body.booking.payment).toEqual({ status: "refund_pending", amount_cents: 4_500, currency: "usd", amount_refunded_cents: 0, refund_policy: "Full refund up to 24 hours before." });
+    expect(cancelled.body.booking.payment).toEqual({
+      status: "refund_pending",
+      amount_cents: 4_500,
+      currency: "usd",
+      amount_refunded_cents: 0,
+      refund_policy: "Full refund up to 24 hours before.",
+    });
     const refund = [...standIn().refunds.values()].find((r) => r.account === paid.accountId)!;
     expect(refund.amount).toBe(4_500);
   });

@@ -41,7 +41,13 @@ describe("cancelling a paid booking refunds it (DECISIONS §2)", () => {
     const sent = refundRequestsFor(paid.accountId);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ idempotencyKey: `refund:${payment.id}:1`, form: { payment_intent: payment.intentId, amount: "4500" } });
-    expect(await paymentOf(paid.booking.id)).toMatchObject({ status: "refund_pending", statusBeforeRefund: "succeeded", amountRefundedCents: 0, refundDueAt: null, refundAttempts: 1 });
+    expect(await paymentOf(paid.booking.id)).toMatchObject({
+      status: "refund_pending",
+      statusBeforeRefund: "succeeded",
+      amountRefundedCents: 0,
+      refundDueAt: null,
+      refundAttempts: 1,
+    });
 
     const refundId = [...standIn().refunds.values()].find((r) => r.payment_intent === payment.intentId)!.id;
     const settled = await refundEvent(paid, refundId, "succeeded");
@@ -50,7 +56,12 @@ describe("cancelling a paid booking refunds it (DECISIONS §2)", () => {
 
     // Stripe's other refund events for the same refund, late and twice: nothing moves.
     await refundEvent(paid, refundId, "succeeded", "charge.refunded");
-    const duplicate = await sendStripeEvent({ id: settled.eventId, type: "refund.updated", object: { ...standIn().refunds.get(refundId)! }, account: paid.accountId });
+    const duplicate = await sendStripeEvent({
+      id: settled.eventId,
+      type: "refund.updated",
+      object: { ...standIn().refunds.get(refundId)! },
+      account: paid.accountId,
+    });
     expect(duplicate.body.outcome).toBe("duplicate");
     expect(await paymentOf(paid.booking.id)).toMatchObject({ status: "refunded", amountRefundedCents: 4_500 });
     expect(refundRequestsFor(paid.accountId)).toHaveLength(1);
@@ -80,7 +91,11 @@ describe("cancelling a paid booking refunds it (DECISIONS §2)", () => {
     const payment = await paymentOf(paid.booking.id);
     const dashboard = await getStripeClient().refunds.create({ payment_intent: payment.intentId!, amount: 1_000 }, { stripeAccount: paid.accountId });
     standIn().setRefundStatus(dashboard.id, "succeeded");
-    await sendStripeEvent({ type: "charge.refunded", object: { id: "ch_1", object: "charge", payment_intent: payment.intentId, amount_refunded: 1_000 }, account: paid.accountId });
+    await sendStripeEvent({
+      type: "charge.refunded",
+      object: { id: "ch_1", object: "charge", payment_intent: payment.intentId, amount_refunded: 1_000 },
+      account: paid.accountId,
+    });
     expect(await paymentOf(paid.booking.id)).toMatchObject({ status: "partially_refunded", amountRefundedCents: 1_000 });
 
     await api.post(`/v1/bookings/${paid.booking.id}/cancel`, { key: paid.ws.sk, body: {} });
@@ -190,7 +205,11 @@ describe("a lapsed hold cancels its unpaid PaymentIntent", () => {
     await runPaymentSweeps();
     const cancel = standIn().requests.filter((r) => r.path === `/v1/payment_intents/${payment.intentId}/cancel`);
     expect(cancel).toHaveLength(1);
-    expect(cancel[0]).toMatchObject({ stripeAccount: paid.accountId, idempotencyKey: `pi-cancel:${paid.booking.id}`, form: { cancellation_reason: "abandoned" } });
+    expect(cancel[0]).toMatchObject({
+      stripeAccount: paid.accountId,
+      idempotencyKey: `pi-cancel:${paid.booking.id}`,
+      form: { cancellation_reason: "abandoned" },
+    });
     expect((await paymentOf(paid.booking.id)).status).toBe("canceled");
     expect(standIn().intents.get(payment.intentId!)!.status).toBe("canceled");
   });
@@ -224,6 +243,10 @@ describe("a lapsed hold cancels its unpaid PaymentIntent", () => {
     await setNow(new Date(Date.now() + minutes(31)));
     await runPaymentSweeps();
     expect((await paymentOf(paid.booking.id)).status).toBe("canceled");
-    expect(standIn().requests.slice(before).filter((r) => r.stripeAccount === paid.accountId)).toEqual([]);
+    expect(
+      standIn()
+        .requests.slice(before)
+        .filter((r) => r.stripeAccount === paid.accountId),
+    ).toEqual([]);
   });
 });

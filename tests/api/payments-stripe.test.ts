@@ -18,7 +18,13 @@ describe("the PaymentIntent at create (direct charge on the connected account)",
     const sent = standIn().requests.filter((r) => r.path === "/v1/payment_intents" && r.stripeAccount === paid.accountId);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: "POST", idempotencyKey: `pi-create:${paid.booking.id}` });
-    expect(sent[0]!.form).toMatchObject({ amount: "600", currency: "usd", capture_method: "automatic", "allowed_payment_method_types[0]": "card", "metadata[payment_id]": payment.id });
+    expect(sent[0]!.form).toMatchObject({
+      amount: "600",
+      currency: "usd",
+      capture_method: "automatic",
+      "allowed_payment_method_types[0]": "card",
+      "metadata[payment_id]": payment.id,
+    });
     const intent = standIn().intents.get(payment.intentId!)!;
     expect(intent.account).toBe(paid.accountId);
     expect(paid.booking.payment).toEqual({ client_secret: intent.client_secret, amount_cents: 600, currency: "usd", connected_account_id: paid.accountId });
@@ -55,7 +61,12 @@ describe("POST /api/stripe/webhook", () => {
     expect(await messagesTo(paid.customerEmail)).toHaveLength(1);
 
     const payment = await paymentOf(paid.booking.id);
-    const again = await sendStripeEvent({ id: first.eventId, type: "payment_intent.succeeded", object: { ...standIn().intents.get(payment.intentId!)! }, account: paid.accountId });
+    const again = await sendStripeEvent({
+      id: first.eventId,
+      type: "payment_intent.succeeded",
+      object: { ...standIn().intents.get(payment.intentId!)! },
+      account: paid.accountId,
+    });
     expect(again.body).toEqual({ received: true, outcome: "duplicate" });
     expect(await deliveriesOf(paid.ws)).toHaveLength(1);
     expect(await messagesTo(paid.customerEmail)).toHaveLength(1);
@@ -107,7 +118,11 @@ describe("POST /api/stripe/webhook", () => {
     const paid = await bookPaidOnStripe();
     await stripeSays(standIn(), paid, "succeeded");
     const payment = await paymentOf(paid.booking.id);
-    const dispute = await sendStripeEvent({ type: "charge.dispute.created", object: { id: "dp_1", object: "dispute", payment_intent: payment.intentId, amount: 4_500, status: "needs_response" }, account: paid.accountId });
+    const dispute = await sendStripeEvent({
+      type: "charge.dispute.created",
+      object: { id: "dp_1", object: "dispute", payment_intent: payment.intentId, amount: 4_500, status: "needs_response" },
+      account: paid.accountId,
+    });
     expect(dispute.body.outcome).toBe("applied");
     expect((await paymentOf(paid.booking.id)).status).toBe("succeeded");
   });
@@ -129,7 +144,11 @@ describe("POST /api/stripe/webhook", () => {
   it("Stripe down while re-reading: 503 and the event is not recorded, so Stripe's redelivery applies it", async () => {
     const paid = await bookPaidOnStripe();
     const payment = await paymentOf(paid.booking.id);
-    const event = stripeEvent({ type: "payment_intent.succeeded", object: { ...standIn().setIntentStatus(payment.intentId!, "succeeded") }, account: paid.accountId });
+    const event = stripeEvent({
+      type: "payment_intent.succeeded",
+      object: { ...standIn().setIntentStatus(payment.intentId!, "succeeded") },
+      account: paid.accountId,
+    });
     standIn().setMode("down");
     expectError(await postStripeEvent(event), 503, "transient_failure");
     expect(await isEventRecorded(event.id)).toBe(false);

@@ -31,7 +31,12 @@ describe("creating a booking for a paid service", () => {
   it("holds the slot awaiting payment and returns the payment block once, on the create response", async () => {
     const { ws, accountId, booking } = await bookPaid({ priceCents: 4_500 });
     expect(booking.status).toBe("awaiting_payment");
-    expect(booking.payment).toEqual({ client_secret: expect.stringMatching(/^pi_test_.+_secret_/), amount_cents: 4_500, currency: "usd", connected_account_id: accountId });
+    expect(booking.payment).toEqual({
+      client_secret: expect.stringMatching(/^pi_test_.+_secret_/),
+      amount_cents: 4_500,
+      currency: "usd",
+      connected_account_id: accountId,
+    });
     const payment = await paymentOf(booking.id);
     expect(payment).toMatchObject({ processor: "test", status: "requires_payment", amountCents: 4_500, clientSecret: booking.payment.client_secret });
     expect((await testIntentOf(payment)).idempotencyKey).toBe(`pi-create:${booking.id}`);
@@ -114,7 +119,9 @@ describe("dev tools settle test-mode payments", () => {
     });
     const row = await bookingRow(created.body.id);
     expect(row).toMatchObject({ status: "confirmed", holdExpiresAt: null, isAnnounced: true });
-    expect((await deliveriesOf(ws)).map((d) => [d.type, d.bookingId, d.payload.data.booking.status])).toEqual([["booking.created", created.body.id, "confirmed"]]);
+    expect((await deliveriesOf(ws)).map((d) => [d.type, d.bookingId, d.payload.data.booking.status])).toEqual([
+      ["booking.created", created.body.id, "confirmed"],
+    ]);
     expect((await messagesTo(customer.email)).length).toBe(1);
 
     // Settling again: the intent is no longer open.
@@ -172,7 +179,9 @@ describe("late success (DECISIONS §2)", () => {
     expect(settled.body).toMatchObject({ booking_status: "expired", payment: { status: "refunded", amount_refunded_cents: 4_500 } });
     const payment = await paymentOf(booking.id);
     expect(payment).toMatchObject({ refundAttempts: 1, refundDueAt: null });
-    expect((await testIntentOf(payment)).refunds).toEqual([expect.objectContaining({ status: "succeeded", amountCents: 4_500, idempotencyKey: `refund:${payment.id}:1` })]);
+    expect((await testIntentOf(payment)).refunds).toEqual([
+      expect.objectContaining({ status: "succeeded", amountCents: 4_500, idempotencyKey: `refund:${payment.id}:1` }),
+    ]);
     expect((await bookingRow(other.body.id)).status).toBe("confirmed");
     // The late payment announced nothing: only the other booking's booking.created.
     expect((await deliveriesOf(ws)).map((d) => [d.type, d.bookingId])).toEqual([["booking.created", other.body.id]]);

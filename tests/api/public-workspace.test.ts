@@ -36,9 +36,6 @@ let ipCounter = 0;
 const bootstrap = (slug: string, ip = `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`) =>
   api.get(`/v1/public/workspaces/${slug}`, { headers: { "X-Forwarded-For": ip } });
 
-
-
-
 describe("GET /v1/public/workspaces/{slug}", () => {
   it("answers a fresh workspace with no key: exactly the spec's workspace fields, its pk and empty arrays", async () => {
     const ws = await newWorkspace({ timezone: "America/New_York" });
@@ -65,7 +62,11 @@ describe("GET /v1/public/workspaces/{slug}", () => {
   it("lists only active services offered by an active calendar, and only calendars offering one of them", async () => {
     const ws = await newWorkspace();
     await currentDb().db.update(workspaces).set({ stripeAccountId: "acct_1Bootstrap" }).where(eq(workspaces.id, ws.id));
-    const bookable = await addService(ws, { durationMinutes: 30, name: "Bookable", priceCents: 2_500, paymentMode: "deposit_percent", depositPercent: 25, description: "Wash & cut" }, []);
+    const bookable = await addService(
+      ws,
+      { durationMinutes: 30, name: "Bookable", priceCents: 2_500, paymentMode: "deposit_percent", depositPercent: 25, description: "Wash & cut" },
+      [],
+    );
     const inactive = await addService(ws, { durationMinutes: 30, name: "Retired", active: false }, []);
     const orphan = await addService(ws, { durationMinutes: 30, name: "Nobody offers it" }, []);
     const onlyInactiveCalendar = await addService(ws, { durationMinutes: 30, name: "Only a retired calendar" }, []);
@@ -163,17 +164,34 @@ describe("GET /v1/public/workspaces/{slug}", () => {
     const db = currentDb().db;
     const [late] = await db.insert(categories).values({ workspaceId: ws.id, name: "Late", position: 5 }).returning();
     const [first] = await db.insert(categories).values({ workspaceId: ws.id, name: "First", position: 1 }).returning();
-    const [tieA] = await db.insert(categories).values({ workspaceId: ws.id, name: "Tie A", position: 3, createdAt: new Date("2026-01-01T00:00:00Z") }).returning();
-    const [tieB] = await db.insert(categories).values({ workspaceId: ws.id, name: "Tie B", position: 3, createdAt: new Date("2026-01-02T00:00:00Z") }).returning();
+    const [tieA] = await db
+      .insert(categories)
+      .values({ workspaceId: ws.id, name: "Tie A", position: 3, createdAt: new Date("2026-01-01T00:00:00Z") })
+      .returning();
+    const [tieB] = await db
+      .insert(categories)
+      .values({ workspaceId: ws.id, name: "Tie B", position: 3, createdAt: new Date("2026-01-02T00:00:00Z") })
+      .returning();
     const listed = await addService(ws, { durationMinutes: 30, name: "Listed", categoryId: first!.id }, []);
     const hidden = await addService(ws, { durationMinutes: 30, name: "Hidden", active: false }, []);
     await offerService(ws, listed.id, ws.staffId);
     const [everyone] = await db.insert(questions).values({ workspaceId: ws.id, label: "Notes?", type: "long_text", position: 2 }).returning();
     const [scoped] = await db
       .insert(questions)
-      .values({ workspaceId: ws.id, label: "Colour?", type: "select", options: ["Red", "Blue"], required: true, appliesTo: "selected_services", serviceIds: [listed.id, hidden.id], position: 1 })
+      .values({
+        workspaceId: ws.id,
+        label: "Colour?",
+        type: "select",
+        options: ["Red", "Blue"],
+        required: true,
+        appliesTo: "selected_services",
+        serviceIds: [listed.id, hidden.id],
+        position: 1,
+      })
       .returning();
-    await db.insert(questions).values({ workspaceId: ws.id, label: "Only hidden", type: "text", appliesTo: "selected_services", serviceIds: [hidden.id], position: 0 });
+    await db
+      .insert(questions)
+      .values({ workspaceId: ws.id, label: "Only hidden", type: "text", appliesTo: "selected_services", serviceIds: [hidden.id], position: 0 });
 
     const response = await bootstrap(ws.slug);
     expect(response.body.categories).toEqual([
@@ -184,8 +202,28 @@ describe("GET /v1/public/workspaces/{slug}", () => {
     ]);
     expect(response.body.services[0].category_id).toBe(first!.id);
     expect(response.body.questions).toEqual([
-      { id: scoped!.id, label: "Colour?", help_text: null, type: "select", options: ["Red", "Blue"], required: true, applies_to: "selected_services", service_ids: [listed.id], position: 1 },
-      { id: everyone!.id, label: "Notes?", help_text: null, type: "long_text", options: [], required: false, applies_to: "all_services", service_ids: [], position: 2 },
+      {
+        id: scoped!.id,
+        label: "Colour?",
+        help_text: null,
+        type: "select",
+        options: ["Red", "Blue"],
+        required: true,
+        applies_to: "selected_services",
+        service_ids: [listed.id],
+        position: 1,
+      },
+      {
+        id: everyone!.id,
+        label: "Notes?",
+        help_text: null,
+        type: "long_text",
+        options: [],
+        required: false,
+        applies_to: "all_services",
+        service_ids: [],
+        position: 2,
+      },
     ]);
   });
 

@@ -151,7 +151,12 @@ describe("PATCH /v1/questions/{id}", () => {
     const cut = await newService(ws);
     const q = await create(ws, { label: "Q", type: "text" });
     expectError(await patch(ws, q.body.id, { applies_to: "selected_services" }), 422, "validation_failed", "service_ids");
-    expectError(await patch(ws, q.body.id, { applies_to: "selected_services", service_ids: [cut, "4f1c1d8e-0000-4000-8000-000000000000"] }), 422, "validation_failed", "service_ids.1");
+    expectError(
+      await patch(ws, q.body.id, { applies_to: "selected_services", service_ids: [cut, "4f1c1d8e-0000-4000-8000-000000000000"] }),
+      422,
+      "validation_failed",
+      "service_ids.1",
+    );
     const scoped = await patch(ws, q.body.id, { applies_to: "selected_services", service_ids: [cut] });
     expect(scoped.body).toMatchObject({ applies_to: "selected_services", service_ids: [cut] });
     expectError(await patch(ws, q.body.id, { applies_to: "all_services", service_ids: [cut] }), 422, "validation_failed", "service_ids");
@@ -185,7 +190,18 @@ describe("DELETE /v1/questions/{id}", () => {
     const end = new Date("2026-09-01T10:30:00Z");
     const [booking] = await db
       .insert(bookings)
-      .values({ workspaceId: ws.id, serviceId, staffId: ws.staffId, customerId: customer!.id, startsAt: start, endsAt: end, occupiedStart: start, occupiedEnd: end, status: "confirmed", createdVia: "sk" })
+      .values({
+        workspaceId: ws.id,
+        serviceId,
+        staffId: ws.staffId,
+        customerId: customer!.id,
+        startsAt: start,
+        endsAt: end,
+        occupiedStart: start,
+        occupiedEnd: end,
+        status: "confirmed",
+        createdVia: "sk",
+      })
       .returning();
     await db.insert(bookingAnswers).values([
       { bookingId: booking!.id, questionId: q.body.id, value: "Hello" },

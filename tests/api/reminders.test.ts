@@ -71,7 +71,14 @@ describe("reminders setting (GET/PATCH /v1/workspace)", () => {
     ["no channel", [{ minutes_before: 60, channels: [] }], "reminders.0.channels"],
     ["an unknown channel", [{ minutes_before: 60, channels: ["fax"] }], "reminders.0.channels.0"],
     ["a repeated channel", [{ minutes_before: 60, channels: ["email", "email"] }], "reminders.0.channels"],
-    ["two at the same minutes_before", [{ minutes_before: 60, channels: ["email"] }, { minutes_before: 60, channels: ["sms"] }], "reminders.1.minutes_before"],
+    [
+      "two at the same minutes_before",
+      [
+        { minutes_before: 60, channels: ["email"] },
+        { minutes_before: 60, channels: ["sms"] },
+      ],
+      "reminders.1.minutes_before",
+    ],
     ["null", null, "reminders"],
     ["an object", { minutes_before: 60, channels: ["email"] }, "reminders"],
   ];
@@ -130,7 +137,10 @@ describe("reminders sent by the in-process runner's sweep", () => {
 
   it("skips a reminder whose moment had passed when the booking was confirmed, and sends the later one", async () => {
     const ws = await newWorkspace();
-    await setReminders(ws, [{ minutes_before: 1440, channels: ["email"] }, { minutes_before: 60, channels: ["email"] }]);
+    await setReminders(ws, [
+      { minutes_before: 1440, channels: ["email"] },
+      { minutes_before: 60, channels: ["email"] },
+    ]);
     const service = await addService(ws);
     await setNow("2031-03-05T05:00:00Z");
     const booking = await bookAt(ws, service.id, "2031-03-05T10:00:00+01:00");
@@ -189,7 +199,10 @@ describe("reminders sent by the in-process runner's sweep", () => {
 
   it("counts real elapsed minutes across a daylight-saving change (a DST week in New York)", async () => {
     const ws = await newWorkspace({ timezone: "America/New_York" });
-    await setReminders(ws, [{ minutes_before: 10080, channels: ["email"] }, { minutes_before: 1440, channels: ["email"] }]);
+    await setReminders(ws, [
+      { minutes_before: 10080, channels: ["email"] },
+      { minutes_before: 1440, channels: ["email"] },
+    ]);
     const service = await addService(ws);
     await setNow("2031-03-01T12:00:00Z");
     // Sunday 9 March 2031, 12:00 EDT (16:00Z); clocks went forward at 02:00 that morning.
@@ -250,6 +263,8 @@ describe("reminders sent by the in-process runner's sweep", () => {
 
   it("the job definition refuses a payload its schema does not accept", async () => {
     const clock = await loadClock(db());
-    await expect(sendReminderJob.run(jobContext({ db: db(), clock }, "test"), { bookingId: "nope", minutesBefore: 60, startsAt: "2031-03-05T09:00:00Z" })).rejects.toThrow();
+    await expect(
+      sendReminderJob.run(jobContext({ db: db(), clock }, "test"), { bookingId: "nope", minutesBefore: 60, startsAt: "2031-03-05T09:00:00Z" }),
+    ).rejects.toThrow();
   });
 });

@@ -15,10 +15,9 @@ async function createOk(ws: TestWorkspace, body: Record<string, unknown> = BASIC
   return response.body;
 }
 
-
-
 let ipCounter = 0;
-const publicPage = (ws: TestWorkspace) => api.get(`/v1/public/workspaces/${ws.slug}`, { headers: { "X-Forwarded-For": `10.5.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` } });
+const publicPage = (ws: TestWorkspace) =>
+  api.get(`/v1/public/workspaces/${ws.slug}`, { headers: { "X-Forwarded-For": `10.5.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` } });
 
 describe("PUT /v1/services/{id}/staff", () => {
   it("replaces the whole set, echoes staff_ids, collapses duplicates, and [] makes the service unbookable", async () => {

@@ -34,9 +34,8 @@ async function createOk(ws: TestWorkspace, body: Record<string, unknown> = BASIC
   return response.body;
 }
 
-
-
-const publicPage = (ws: TestWorkspace) => api.get(`/v1/public/workspaces/${ws.slug}`, { headers: { "X-Forwarded-For": `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+const publicPage = (ws: TestWorkspace) =>
+  api.get(`/v1/public/workspaces/${ws.slug}`, { headers: { "X-Forwarded-For": `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
 
 describe("POST /v1/services", () => {
   it("answers 201 with the full view, omitted fields at their zero values and max_advance_days 60", async () => {
@@ -229,8 +228,18 @@ describe("PUT /v1/services/{id}", () => {
   it("applies the payment rules on replace and changes nothing when refused", async () => {
     const ws = await newWorkspace();
     const original = await createOk(ws, { ...BASIC, payment_mode: "full", price_cents: 3_000 });
-    expectError(await api.put(`/v1/services/${original.id}`, { key: ws.sk, body: { ...BASIC, payment_mode: "full" } }), 422, "validation_failed", "price_cents");
-    expectError(await api.put(`/v1/services/${original.id}`, { key: ws.sk, body: { name: "x", duration_minutes: 30 } }), 422, "validation_failed", "payment_mode");
+    expectError(
+      await api.put(`/v1/services/${original.id}`, { key: ws.sk, body: { ...BASIC, payment_mode: "full" } }),
+      422,
+      "validation_failed",
+      "price_cents",
+    );
+    expectError(
+      await api.put(`/v1/services/${original.id}`, { key: ws.sk, body: { name: "x", duration_minutes: 30 } }),
+      422,
+      "validation_failed",
+      "payment_mode",
+    );
     const read = await api.get(`/v1/services/${original.id}`, { key: ws.sk });
     expect(read.body).toMatchObject({ payment_mode: "full", price_cents: 3_000, payment_amount_cents: 3_000 });
   });
@@ -277,7 +286,9 @@ describe("GET /v1/services", () => {
 
   it("shows a misconfigured paid service with a null payment amount", async () => {
     const ws = await newWorkspace();
-    await currentDb().db.insert(services).values({ workspaceId: ws.id, name: "Broken", durationMinutes: 30, paymentMode: "deposit_percent", priceCents: null, depositPercent: 20 });
+    await currentDb()
+      .db.insert(services)
+      .values({ workspaceId: ws.id, name: "Broken", durationMinutes: 30, paymentMode: "deposit_percent", priceCents: null, depositPercent: 20 });
     const listed = await api.get("/v1/services", { key: ws.sk });
     expect(listed.body.data[0]).toMatchObject({ payment_mode: "deposit_percent", payment_amount_cents: null });
   });

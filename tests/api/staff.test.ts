@@ -15,7 +15,10 @@ async function createOk(ws: TestWorkspace, name = "Kim") {
 }
 
 async function activeCalendars(workspaceId: string) {
-  return currentDb().db.select().from(staff).where(and(eq(staff.workspaceId, workspaceId), eq(staff.active, true)));
+  return currentDb()
+    .db.select()
+    .from(staff)
+    .where(and(eq(staff.workspaceId, workspaceId), eq(staff.active, true)));
 }
 
 const publicPage = (ws: TestWorkspace) =>
@@ -77,7 +80,10 @@ describe("POST /v1/staff", () => {
     expectError(await createCalendar(second, { name: "f" }), 402, "plan_limit_exceeded");
 
     // An inactive calendar frees a place.
-    const [b] = await currentDb().db.select().from(staff).where(and(eq(staff.workspaceId, first.id), eq(staff.name, "b")));
+    const [b] = await currentDb()
+      .db.select()
+      .from(staff)
+      .where(and(eq(staff.workspaceId, first.id), eq(staff.name, "b")));
     await api.delete(`/v1/staff/${b!.id}`, { key: first.sk });
     await createOk(second, "f");
     expectError(await createCalendar(first, { name: "g" }), 402, "plan_limit_exceeded");

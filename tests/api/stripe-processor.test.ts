@@ -7,7 +7,14 @@ import { useStripeStandIn } from "../helpers/stripe-setup";
 const { standIn } = useStripeStandIn();
 
 const account = "acct_1StandInTest";
-const input = { connectedAccountId: account, bookingId: "2b0cbd2e-7c86-4a8e-8a4b-0b8f6b7a1c11", paymentId: "0f6f7f2c-58a8-4d43-b1d6-0d2b8f8f3e21", workspaceId: "6c3b7c5e-5f44-4a0c-9a3e-3d9c1e0c2a10", amountCents: 2063, currency: "eur" };
+const input = {
+  connectedAccountId: account,
+  bookingId: "2b0cbd2e-7c86-4a8e-8a4b-0b8f6b7a1c11",
+  paymentId: "0f6f7f2c-58a8-4d43-b1d6-0d2b8f8f3e21",
+  workspaceId: "6c3b7c5e-5f44-4a0c-9a3e-3d9c1e0c2a10",
+  amountCents: 2063,
+  currency: "eur",
+};
 
 describe("Stripe processor over stripe-node", () => {
   it("creates the intent on the connected account with our idempotency key, the amount form-encoded, cards only, automatic capture", async () => {
@@ -42,12 +49,20 @@ describe("Stripe processor over stripe-node", () => {
     const processor = createStripeProcessor();
     const bookingId = "4f0e8f5c-6a34-4d1b-9d3b-8b8a6f2e0d11";
     const intent = await processor.createIntent({ ...input, bookingId });
-    expect(await processor.retrieveIntent({ connectedAccountId: account, intentId: intent.id })).toMatchObject({ id: intent.id, status: "requires_payment_method" });
+    expect(await processor.retrieveIntent({ connectedAccountId: account, intentId: intent.id })).toMatchObject({
+      id: intent.id,
+      status: "requires_payment_method",
+    });
     expect(standIn().requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/payment_intents/${intent.id}`, stripeAccount: account });
 
     const canceled = await processor.cancelIntent({ connectedAccountId: account, intentId: intent.id, bookingId });
     expect(canceled.status).toBe("canceled");
-    expect(standIn().requests.at(-1)).toMatchObject({ path: `/v1/payment_intents/${intent.id}/cancel`, stripeAccount: account, idempotencyKey: `pi-cancel:${bookingId}`, form: { cancellation_reason: "abandoned" } });
+    expect(standIn().requests.at(-1)).toMatchObject({
+      path: `/v1/payment_intents/${intent.id}/cancel`,
+      stripeAccount: account,
+      idempotencyKey: `pi-cancel:${bookingId}`,
+      form: { cancellation_reason: "abandoned" },
+    });
 
     const paid = await processor.createIntent({ ...input, bookingId: "7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d" });
     standIn().setIntentStatus(paid.id, "succeeded");

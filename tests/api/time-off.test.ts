@@ -6,7 +6,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 const create = (ws: TestWorkspace, staffId: string, body: unknown) => api.post(`/v1/staff/${staffId}/time-off`, { key: ws.sk, body });
 
 describe("POST /v1/staff/{id}/time-off", () => {
-  it("answers 201 with every field, times in the workspace's offset, reason \"\" when absent", async () => {
+  it('answers 201 with every field, times in the workspace\'s offset, reason "" when absent', async () => {
     const ws = await newWorkspace({ timezone: "America/New_York" });
     const response = await create(ws, ws.staffId, { starts_at: "2026-07-01T13:00:00Z", ends_at: "2026-07-01T15:30:00+00:00" });
     expect(response.status).toBe(201);
@@ -28,7 +28,11 @@ describe("POST /v1/staff/{id}/time-off", () => {
       ends_at: "2026-12-26T08:00:00-00:00",
       reason: " <b>Holidays</b> & family\n",
     });
-    expect(response.body).toMatchObject({ starts_at: "2026-12-24T09:00:00+01:00", ends_at: "2026-12-26T09:00:00+01:00", reason: " <b>Holidays</b> & family\n" });
+    expect(response.body).toMatchObject({
+      starts_at: "2026-12-24T09:00:00+01:00",
+      ends_at: "2026-12-26T09:00:00+01:00",
+      reason: " <b>Holidays</b> & family\n",
+    });
   });
 
   it.each([

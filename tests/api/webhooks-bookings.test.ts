@@ -17,7 +17,12 @@ describe("booking events through the booking routes", () => {
     const service = await addService(ws, { name: "Colour" });
     const startsAt = localAt(ws, 3, "10:00");
 
-    const created = await bookConfirmed(ws, { service_id: service.id, staff_id: ws.staffId, starts_at: startsAt, customer: newCustomer({ name: "Zoë", email: "zoe@example.com" }) });
+    const created = await bookConfirmed(ws, {
+      service_id: service.id,
+      staff_id: ws.staffId,
+      starts_at: startsAt,
+      customer: newCustomer({ name: "Zoë", email: "zoe@example.com" }),
+    });
     await runJobs();
     expect(hook.received.map((r) => r.headers["booking-event"])).toEqual(["booking.created"]);
     const createdPayload = hook.received[0]!.json;

@@ -72,7 +72,7 @@ describe("webhook delivery", () => {
     expect(hook.received).toHaveLength(1);
   });
 
-  it("booking.rescheduled carries previous_starts_at in the workspace offset; phone is \"\" when none; no secret, token or code anywhere", async () => {
+  it('booking.rescheduled carries previous_starts_at in the workspace offset; phone is "" when none; no secret, token or code anywhere', async () => {
     const ws = await newWorkspace({ timezone: "America/New_York" });
     const hook = await receiver();
     const endpoint = await registerEndpoint(ws, hook.url, ["booking.rescheduled"]);
@@ -96,7 +96,16 @@ describe("webhook delivery", () => {
       customer: { phone: "" },
     });
     const [row] = await currentDb().db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
-    for (const forbidden of [endpoint.secret, row!.secretSealed, booking.accessToken, booking.accessTokenHash!, booking.accessTokenSealed!, booking.codeHash!, "123456", "whsec_"]) {
+    for (const forbidden of [
+      endpoint.secret,
+      row!.secretSealed,
+      booking.accessToken,
+      booking.accessTokenHash!,
+      booking.accessTokenSealed!,
+      booking.codeHash!,
+      "123456",
+      "whsec_",
+    ]) {
       expect(request!.rawBody).not.toContain(forbidden);
     }
   });

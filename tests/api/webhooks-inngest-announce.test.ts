@@ -27,7 +27,10 @@ describe("booking changes announce their deliveries to Inngest after commit", ()
   it("create, reschedule and cancel each send one event per new delivery, keyed by the delivery id", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws, { durationMinutes: 30 });
-    await api.post("/v1/webhook-endpoints", { key: ws.sk, body: { url: "https://hooks.example.com/in", events: ["booking.created", "booking.cancelled", "booking.rescheduled"] } });
+    await api.post("/v1/webhook-endpoints", {
+      key: ws.sk,
+      body: { url: "https://hooks.example.com/in", events: ["booking.created", "booking.cancelled", "booking.rescheduled"] },
+    });
     setConfigForTesting({ inngest: { enabled: true } });
     const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] } as never);
 

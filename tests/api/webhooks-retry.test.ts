@@ -105,4 +105,3 @@ describe("POST /v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry", () => 
     expect(hook.received).toHaveLength(0);
   });
 });
-

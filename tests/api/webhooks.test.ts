@@ -92,13 +92,25 @@ describe("POST /v1/webhook-endpoints", () => {
     expect((await post(HTTPS_URL)).status).toBe(201);
 
     const created = await registerEndpoint(ws, HTTPS_URL);
-    expectError(await api.patch(`/v1/webhook-endpoints/${created.id}`, { key: ws.sk, body: { url: "https://10.0.0.8/hook" } }), 422, "validation_failed", "url");
-    expectError(await api.patch(`/v1/webhook-endpoints/${created.id}`, { key: ws.sk, body: { url: "http://hooks.example.com/x" } }), 422, "validation_failed", "url");
+    expectError(
+      await api.patch(`/v1/webhook-endpoints/${created.id}`, { key: ws.sk, body: { url: "https://10.0.0.8/hook" } }),
+      422,
+      "validation_failed",
+      "url",
+    );
+    expectError(
+      await api.patch(`/v1/webhook-endpoints/${created.id}`, { key: ws.sk, body: { url: "http://hooks.example.com/x" } }),
+      422,
+      "validation_failed",
+      "url",
+    );
   });
 
   it("with dev tools on: a local http receiver is accepted", async () => {
     const ws = await newWorkspace();
-    expect((await api.post("/v1/webhook-endpoints", { key: ws.sk, body: { url: "http://127.0.0.1:4321/hook", events: ["booking.created"] } })).status).toBe(201);
+    expect((await api.post("/v1/webhook-endpoints", { key: ws.sk, body: { url: "http://127.0.0.1:4321/hook", events: ["booking.created"] } })).status).toBe(
+      201,
+    );
   });
 
   itEnforcesAuth("webhook endpoint collection", async () => {

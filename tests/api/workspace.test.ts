@@ -186,7 +186,11 @@ describe("PATCH /v1/workspace", () => {
   it("refuses a body that is not an object", async () => {
     const ws = await newWorkspace();
     expectError(await api.patch("/v1/workspace", { key: ws.sk, body: ["name"] }), 422, "validation_failed");
-    expectError(await api.patch("/v1/workspace", { key: ws.sk, rawBody: "{not json", headers: { "Content-Type": "application/json" } }), 422, "validation_failed");
+    expectError(
+      await api.patch("/v1/workspace", { key: ws.sk, rawBody: "{not json", headers: { "Content-Type": "application/json" } }),
+      422,
+      "validation_failed",
+    );
   });
 });
 
@@ -202,7 +206,10 @@ describe("GET /v1/usage", () => {
     expect(fresh.status).toBe(200);
     expect(fresh.body).toEqual({ period_start: "2026-03-01", period_end: "2026-03-31", bookings_this_month: 0, staff: 1, sms_sent_this_month: 0 });
 
-    await db.insert(staff).values([{ workspaceId: ws.id, name: "Two" }, { workspaceId: ws.id, name: "Off", active: false }]);
+    await db.insert(staff).values([
+      { workspaceId: ws.id, name: "Two" },
+      { workspaceId: ws.id, name: "Off", active: false },
+    ]);
     const sms = (workspaceId: string, createdAt: string, status: "pending" | "sent" | "failed" = "sent") => ({
       workspaceId,
       channel: "sms" as const,
@@ -211,14 +218,16 @@ describe("GET /v1/usage", () => {
       status,
       createdAt: new Date(createdAt),
     });
-    await db.insert(outboxMessages).values([
-      sms(ws.id, "2026-03-02T00:00:00Z"),
-      sms(ws.id, "2026-03-10T00:00:00Z", "pending"),
-      sms(ws.id, "2026-03-11T00:00:00Z", "failed"),
-      sms(ws.id, "2026-02-28T23:59:59Z"),
-      sms(other.id, "2026-03-05T00:00:00Z"),
-      { workspaceId: ws.id, channel: "email", to: "a@example.com", text: "Hi", createdAt: new Date("2026-03-05T00:00:00Z") },
-    ]);
+    await db
+      .insert(outboxMessages)
+      .values([
+        sms(ws.id, "2026-03-02T00:00:00Z"),
+        sms(ws.id, "2026-03-10T00:00:00Z", "pending"),
+        sms(ws.id, "2026-03-11T00:00:00Z", "failed"),
+        sms(ws.id, "2026-02-28T23:59:59Z"),
+        sms(other.id, "2026-03-05T00:00:00Z"),
+        { workspaceId: ws.id, channel: "email", to: "a@example.com", text: "Hi", createdAt: new Date("2026-03-05T00:00:00Z") },
+      ]);
 
     const [service] = await db.insert(services).values({ workspaceId: ws.id, name: "Cut", durationMinutes: 30 }).returning();
     const [customer] = await db.insert(customers).values({ workspaceId: ws.id, name: "Ada", email: "ada@example.com" }).returning();
@@ -235,11 +244,13 @@ describe("GET /v1/usage", () => {
       createdVia: "sk" as const,
       confirmedAt: confirmedAt ? new Date(confirmedAt) : null,
     });
-    await db.insert(bookings).values([
-      booking("2026-03-20T10:00:00Z", "2026-03-03T00:00:00Z", "confirmed"),
-      booking("2026-03-20T11:00:00Z", "2026-02-27T00:00:00Z", "confirmed"),
-      booking("2026-03-20T12:00:00Z", null, "pending"),
-    ]);
+    await db
+      .insert(bookings)
+      .values([
+        booking("2026-03-20T10:00:00Z", "2026-03-03T00:00:00Z", "confirmed"),
+        booking("2026-03-20T11:00:00Z", "2026-02-27T00:00:00Z", "confirmed"),
+        booking("2026-03-20T12:00:00Z", null, "pending"),
+      ]);
 
     const used = await api.get("/v1/usage", { key: ws.sk });
     expect(used.body).toEqual({ period_start: "2026-03-01", period_end: "2026-03-31", bookings_this_month: 1, staff: 2, sms_sent_this_month: 2 });

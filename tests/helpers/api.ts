@@ -16,7 +16,11 @@ type CompiledRoute = { file: string; pattern: RegExp; names: string[]; rank: num
 
 const routes: CompiledRoute[] = Object.keys(modules)
   .map((file) => {
-    const segments = file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean)
+    const segments = file
+      .replace(/^\/app/, "")
+      .replace(/\/route\.ts$/, "")
+      .split("/")
+      .filter(Boolean)
       .filter((segment) => !/^\(.*\)$/.test(segment));
     const names: string[] = [];
     const rank: number[] = [];

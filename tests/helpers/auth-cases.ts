@@ -23,8 +23,7 @@ export type AuthCaseRequest = {
 };
 
 export async function expectAuthCases(request: AuthCaseRequest): Promise<void> {
-  const send = (key?: string, headers?: Record<string, string>) =>
-    call(request.method, request.path, { key, body: request.body, headers });
+  const send = (key?: string, headers?: Record<string, string>) => call(request.method, request.path, { key, body: request.body, headers });
   const label = `${request.method} ${request.path}`;
 
   const missing = await send();

@@ -37,7 +37,10 @@ export async function bookingRow(id: string): Promise<BookingRow> {
 }
 
 export async function bookingsOf(ws: TestWorkspace): Promise<BookingRow[]> {
-  return db().select().from(bookings).where(and(eq(bookings.workspaceId, ws.id)));
+  return db()
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.workspaceId, ws.id)));
 }
 
 /** A wall time in the workspace zone, `days` local days from today, as RFC 3339 with its offset. */

@@ -41,7 +41,10 @@ export async function updateWorkspace(ws: TestWorkspace, fields: Partial<Workspa
 /** Replaces a calendar's working hours. */
 export async function setWorkingHours(ws: TestWorkspace, staffId: string, blocks: Block[] = EVERY_DAY_9_TO_5): Promise<void> {
   await db().delete(workingHours).where(eq(workingHours.staffId, staffId));
-  if (blocks.length > 0) await db().insert(workingHours).values(blocks.map((block) => ({ ...block, workspaceId: ws.id, staffId })));
+  if (blocks.length > 0)
+    await db()
+      .insert(workingHours)
+      .values(blocks.map((block) => ({ ...block, workspaceId: ws.id, staffId })));
 }
 
 /** A calendar (staff row), open 9–5 every day unless `hours` says otherwise. */
@@ -70,7 +73,11 @@ export async function connectPaymentAccount(ws: TestWorkspace, stripeAccountId =
  * A service offered by the given calendars (default: the workspace's first; a calendar with no
  * hours gets 9–5 every day). A paid service is bookable once `connectPaymentAccount` ran.
  */
-export async function addService(ws: TestWorkspace, fields: Partial<typeof services.$inferInsert> = {}, staffIds: string[] = [ws.staffId]): Promise<ServiceRow> {
+export async function addService(
+  ws: TestWorkspace,
+  fields: Partial<typeof services.$inferInsert> = {},
+  staffIds: string[] = [ws.staffId],
+): Promise<ServiceRow> {
   const [service] = await db()
     .insert(services)
     .values({ workspaceId: ws.id, name: "Haircut", durationMinutes: 60, ...fields })
@@ -93,7 +100,10 @@ export async function addCategory(ws: TestWorkspace, fields: Partial<typeof cate
   return row;
 }
 
-export async function addQuestion(ws: TestWorkspace, fields: Partial<typeof questions.$inferInsert> & { label: string; type: QuestionRow["type"] }): Promise<QuestionRow> {
+export async function addQuestion(
+  ws: TestWorkspace,
+  fields: Partial<typeof questions.$inferInsert> & { label: string; type: QuestionRow["type"] },
+): Promise<QuestionRow> {
   const [row] = await db()
     .insert(questions)
     .values({ workspaceId: ws.id, ...fields })
@@ -138,7 +148,13 @@ export type SeededBooking = { booking: BookingRow; token: string; serviceId: str
 export async function seedBooking(ws: TestWorkspace, options: SeedBookingOptions): Promise<SeededBooking> {
   const serviceId =
     options.serviceId ??
-    (await addService(ws, { name: options.serviceName ?? "Haircut", durationMinutes: options.durationMinutes ?? 60, minCancelNoticeMinutes: options.minCancelNoticeMinutes ?? 0 })).id;
+    (
+      await addService(ws, {
+        name: options.serviceName ?? "Haircut",
+        durationMinutes: options.durationMinutes ?? 60,
+        minCancelNoticeMinutes: options.minCancelNoticeMinutes ?? 0,
+      })
+    ).id;
   const [service] = await db().select().from(services).where(eq(services.id, serviceId));
   if (!service) throw new Error(`seedBooking: no service ${serviceId}`);
   const email = options.customer?.email ?? `customer${++counter}-${Date.now()}@example.com`;

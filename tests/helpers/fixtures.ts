@@ -24,12 +24,17 @@ export async function newAccount(plan: PlanName = "pro", planStep = 5): Promise<
 }
 
 /** A fresh workspace on a fresh account, with a secret key, its hosted-pages pk and first calendar. */
-export async function newWorkspace(options: { timezone?: string; plan?: PlanName; planStep?: number; name?: string; slotIntervalMinutes?: number } = {}): Promise<TestWorkspace> {
+export async function newWorkspace(
+  options: { timezone?: string; plan?: PlanName; planStep?: number; name?: string; slotIntervalMinutes?: number } = {},
+): Promise<TestWorkspace> {
   const account = await newAccount(options.plan ?? "pro", options.planStep ?? 5);
   return newWorkspaceOn(account, options);
 }
 
-export async function newWorkspaceOn(account: TestAccount, options: { timezone?: string; name?: string; slotIntervalMinutes?: number } = {}): Promise<TestWorkspace> {
+export async function newWorkspaceOn(
+  account: TestAccount,
+  options: { timezone?: string; name?: string; slotIntervalMinutes?: number } = {},
+): Promise<TestWorkspace> {
   const created = await api.post("/v1/account/workspaces", {
     key: account.accountKey,
     body: {

@@ -17,7 +17,10 @@ export const WEBHOOK_SECRET = "whsec_payments_test_secret";
 
 /** Connects the workspace's processor account through the settings route, as a business would. */
 export async function connectAccount(ws: TestWorkspace, accountId = `acct_${randomBytes(8).toString("hex")}`): Promise<string> {
-  const response = await api.patch("/v1/workspace", { key: ws.sk, body: { stripe_account_id: accountId, refund_policy: "Full refund up to 24 hours before." } });
+  const response = await api.patch("/v1/workspace", {
+    key: ws.sk,
+    body: { stripe_account_id: accountId, refund_policy: "Full refund up to 24 hours before." },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return accountId;
 }

@@ -122,7 +122,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         status: "requires_payment_method",
         client_secret: `${id}_secret_${token()}`,
         metadata: prefixed(form, "metadata"),
-        allowed_payment_method_types: Object.entries(form).filter(([name]) => name.startsWith("allowed_payment_method_types[")).map(([, value]) => value),
+        allowed_payment_method_types: Object.entries(form)
+          .filter(([name]) => name.startsWith("allowed_payment_method_types["))
+          .map(([, value]) => value),
         capture_method: form.capture_method ?? "automatic_async",
         cancellation_reason: null,
       };
@@ -136,7 +138,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (method === "GET" && !intentMatch[2]) return [200, intent];
       if (method === "POST" && intentMatch[2]) {
         if (!["requires_payment_method", "requires_confirmation", "requires_action", "requires_capture"].includes(intent.status)) {
-          return [400, error("invalid_request_error", `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, "payment_intent_unexpected_state")];
+          return [
+            400,
+            error(
+              "invalid_request_error",
+              `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+              "payment_intent_unexpected_state",
+            ),
+          ];
         }
         intent.status = "canceled";
         intent.cancellation_reason = form.cancellation_reason ?? null;
@@ -146,11 +155,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === "POST" && path === "/v1/refunds") {
       const intent = intents.get(form.payment_intent ?? "");
       if (!intent || intent.account !== account) return [404, error("invalid_request_error", "No such payment_intent.", "resource_missing")];
-      if (intent.status !== "succeeded") return [400, error("invalid_request_error", "This PaymentIntent has no successful charge to refund.", "charge_not_refundable")];
-      const taken = [...refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== "failed" && r.status !== "canceled").reduce((sum, r) => sum + r.amount, 0);
+      if (intent.status !== "succeeded")
+        return [400, error("invalid_request_error", "This PaymentIntent has no successful charge to refund.", "charge_not_refundable")];
+      const taken = [...refunds.values()]
+        .filter((r) => r.payment_intent === intent.id && r.status !== "failed" && r.status !== "canceled")
+        .reduce((sum, r) => sum + r.amount, 0);
       const amount = form.amount ? Number(form.amount) : intent.amount - taken;
-      if (amount <= 0 || taken + amount > intent.amount) return [400, error("invalid_request_error", "Refund amount is greater than the unrefunded amount.", "charge_already_refunded")];
-      const refund: StandInRefund = { id: `re_${token()}`, object: "refund", account, amount, currency: intent.currency, payment_intent: intent.id, status: newRefundStatus, metadata: prefixed(form, "metadata") };
+      if (amount <= 0 || taken + amount > intent.amount)
+        return [400, error("invalid_request_error", "Refund amount is greater than the unrefunded amount.", "charge_already_refunded")];
+      const refund: StandInRefund = {
+        id: `re_${token()}`,
+        object: "refund",
+        account,
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: newRefundStatus,
+        metadata: prefixed(form, "metadata"),
+      };
       refunds.set(refund.id, refund);
       return [200, refund];
     }

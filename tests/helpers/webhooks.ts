@@ -34,7 +34,10 @@ export async function insertBooking(
 ): Promise<InsertedBooking & { accessToken: string }> {
   const n = ++counter;
   // A service of its own with no working hours or calendar link: events need none.
-  const [service] = await currentDb().db.insert(services).values({ workspaceId: ws.id, name: `Massage ${n}`, durationMinutes: 45 }).returning();
+  const [service] = await currentDb()
+    .db.insert(services)
+    .values({ workspaceId: ws.id, name: `Massage ${n}`, durationMinutes: 45 })
+    .returning();
   const customer = { name: `Grace ${n}`, email: `grace${n}-${ws.id.slice(0, 8)}@example.com`, phone: options.phone ?? "" };
   const { booking, token } = await seedBooking(ws, {
     serviceId: service!.id,

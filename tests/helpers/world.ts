@@ -84,5 +84,19 @@ export function resolvePath(template: string, world: World): string {
 
 /** Every record id and the slug of a world: none of these may reach another workspace. */
 export function worldSecrets(world: World): string[] {
-  return [world.id, world.slug, world.serviceId, world.staffId, world.extraStaffId, world.timeOffId, world.categoryId, world.questionId, world.bookingId, world.endpointId, world.deliveryId, world.spareKeyId, world.token];
+  return [
+    world.id,
+    world.slug,
+    world.serviceId,
+    world.staffId,
+    world.extraStaffId,
+    world.timeOffId,
+    world.categoryId,
+    world.questionId,
+    world.bookingId,
+    world.endpointId,
+    world.deliveryId,
+    world.spareKeyId,
+    world.token,
+  ];
 }

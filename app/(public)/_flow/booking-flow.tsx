@@ -52,7 +52,10 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
   // The customer's zone is only known in the browser; read it after hydration.
   useEffect(() => setCustomerZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null), []);
 
-  const summary = useCallback((made: { id: string; status: string; starts_at: string }) => ({ id: made.id, status: made.status, starts_at: made.starts_at }), []);
+  const summary = useCallback(
+    (made: { id: string; status: string; starts_at: string }) => ({ id: made.id, status: made.status, starts_at: made.starts_at }),
+    [],
+  );
 
   if (!workspace.publishable_key) {
     return (
@@ -118,7 +121,9 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
             <span className={styles.muted}>
               {formatDuration(service.duration_minutes, locale)}
               {service.price_cents !== null && ` · ${formatMoney(service.price_cents, workspace.currency, locale)}`}
-              {slot && step === "details" && ` · ${formatShortDate(slot.start, displayZone, locale)}, ${formatTime(slot.start, displayZone, locale)} (${zoneCity(displayZone)})`}
+              {slot &&
+                step === "details" &&
+                ` · ${formatShortDate(slot.start, displayZone, locale)}, ${formatTime(slot.start, displayZone, locale)} (${zoneCity(displayZone)})`}
             </span>
           </span>
           <Button variant="ghost" size="small" onClick={() => setStep(step === "details" ? "time" : "service")}>
@@ -135,7 +140,16 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
           {services.length === 0 ? (
             <p className={styles.muted}>There is nothing to book online right now.</p>
           ) : (
-            <ServiceList services={services} categories={categories} currency={workspace.currency} locale={locale} refundPolicy={workspace.refund_policy} wording={wording} selectedId={service?.id ?? null} onChoose={chooseService} />
+            <ServiceList
+              services={services}
+              categories={categories}
+              currency={workspace.currency}
+              locale={locale}
+              refundPolicy={workspace.refund_policy}
+              wording={wording}
+              selectedId={service?.id ?? null}
+              onChoose={chooseService}
+            />
           )}
         </div>
       )}
@@ -191,15 +205,45 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
       )}
 
       {step === "verify" && booking && (
-        <VerifyStep publishableKey={publishableKey} bookingId={booking.id} email={details.email.trim()} hold={hold} onConfirmed={() => confirmed(booking)} onRestart={() => restartAtTime(null)} now={now} headingRef={heading} />
+        <VerifyStep
+          publishableKey={publishableKey}
+          bookingId={booking.id}
+          email={details.email.trim()}
+          hold={hold}
+          onConfirmed={() => confirmed(booking)}
+          onRestart={() => restartAtTime(null)}
+          now={now}
+          headingRef={heading}
+        />
       )}
 
       {step === "payment" && booking && (
-        <PaymentStep workspace={workspace} booking={booking} stripePublishableKey={stripePublishableKey} devTools={devTools} hold={hold} onConfirmed={() => confirmed(booking)} onRestart={() => restartAtTime(null)} headingRef={heading} locale={locale} />
+        <PaymentStep
+          workspace={workspace}
+          booking={booking}
+          stripePublishableKey={stripePublishableKey}
+          devTools={devTools}
+          hold={hold}
+          onConfirmed={() => confirmed(booking)}
+          onRestart={() => restartAtTime(null)}
+          headingRef={heading}
+          locale={locale}
+        />
       )}
 
       {step === "done" && booking && service && (
-        <DoneStep workspace={workspace} service={service} staff={staff} booking={booking} locale={locale} customerZone={customerZone} wording={wording} embedded={embedded} now={now} headingRef={heading} />
+        <DoneStep
+          workspace={workspace}
+          service={service}
+          staff={staff}
+          booking={booking}
+          locale={locale}
+          customerZone={customerZone}
+          wording={wording}
+          embedded={embedded}
+          now={now}
+          headingRef={heading}
+        />
       )}
     </div>
   );

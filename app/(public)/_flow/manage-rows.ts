@@ -31,7 +31,8 @@ export function capitalize(word: string): string {
 
 /** "24 hours", "90 minutes", "2 days": the notice window in words. */
 export function formatNotice(minutes: number, locale: string): string {
-  const unit = (value: number, name: "day" | "hour" | "minute") => new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(value);
+  const unit = (value: number, name: "day" | "hour" | "minute") =>
+    new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "long" }).format(value);
   if (minutes % 1440 === 0) return unit(minutes / 1440, "day");
   if (minutes % 60 === 0) return unit(minutes / 60, "hour");
   return unit(minutes, "minute");

@@ -63,12 +63,27 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   function moved(next: PublicBookingRead) {
     setRead(next);
     setMode("view");
-    announce(`Your booking was moved to ${formatLongDate(next.booking.starts_at, next.workspace.timezone, locale)} at ${formatTime(next.booking.starts_at, next.workspace.timezone, locale)}.`, { toast: true, tone: "success" });
+    announce(
+      `Your booking was moved to ${formatLongDate(next.booking.starts_at, next.workspace.timezone, locale)} at ${formatTime(next.booking.starts_at, next.workspace.timezone, locale)}.`,
+      { toast: true, tone: "success" },
+    );
     focusAfterCommit(() => heading.current);
   }
 
   if (mode === "reschedule" && workspace.publishable_key) {
-    return <ReschedulePanel token={token} read={read} publishableKey={workspace.publishable_key} locale={locale} customerZone={customerZone} wording={wording} now={now} onMoved={moved} onCancel={() => setMode("view")} />;
+    return (
+      <ReschedulePanel
+        token={token}
+        read={read}
+        publishableKey={workspace.publishable_key}
+        locale={locale}
+        customerZone={customerZone}
+        wording={wording}
+        now={now}
+        onMoved={moved}
+        onCancel={() => setMode("view")}
+      />
+    );
   }
 
   return (

@@ -38,7 +38,12 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
   const token = booking.access_token ?? "";
   const [intent, setIntent] = useState<Intent | null>(() =>
     booking.payment
-      ? { clientSecret: booking.payment.client_secret, connectedAccountId: booking.payment.connected_account_id, amountCents: booking.payment.amount_cents, currency: booking.payment.currency }
+      ? {
+          clientSecret: booking.payment.client_secret,
+          connectedAccountId: booking.payment.connected_account_id,
+          amountCents: booking.payment.amount_cents,
+          currency: booking.payment.currency,
+        }
       : null,
   );
   const [phase, setPhase] = useState<Phase>({ kind: "pay" });
@@ -53,7 +58,12 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
       if (!live.current) return;
       const payment = result.ok ? result.data.booking.payment : undefined;
       if (payment?.client_secret && payment.connected_account_id) {
-        setIntent({ clientSecret: payment.client_secret, connectedAccountId: payment.connected_account_id, amountCents: payment.amount_cents, currency: payment.currency });
+        setIntent({
+          clientSecret: payment.client_secret,
+          connectedAccountId: payment.connected_account_id,
+          amountCents: payment.amount_cents,
+          currency: payment.currency,
+        });
       } else setPhase({ kind: "unavailable" });
     });
   }, [intent, token, attempt]);
@@ -86,14 +96,26 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
         <h2 ref={headingRef} tabIndex={-1} className={styles.stepHeading}>
           Payment
         </h2>
-        {amount && <p className={styles.stepIntro}>{amount} is due now to confirm your booking with {workspace.name}.</p>}
+        {amount && (
+          <p className={styles.stepIntro}>
+            {amount} is due now to confirm your booking with {workspace.name}.
+          </p>
+        )}
       </div>
       {hold.expired ? (
         <HoldExpired onRestart={onRestart} />
       ) : (
         <>
           {hold.remaining !== null && (
-            <HoldTimer remainingSeconds={hold.remaining} warningSeconds={HOLD_WARNING_SECONDS} canExtend={hold.canExtend} extending={hold.extending} extendError={hold.extendError} extendLabel="Keep my time" onExtend={() => void hold.extend()} />
+            <HoldTimer
+              remainingSeconds={hold.remaining}
+              warningSeconds={HOLD_WARNING_SECONDS}
+              canExtend={hold.canExtend}
+              extending={hold.extending}
+              extendError={hold.extendError}
+              extendLabel="Keep my time"
+              onExtend={() => void hold.extend()}
+            />
           )}
           {workspace.refund_policy && (
             <Notice tone="info" title="Refund policy">
@@ -106,7 +128,23 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
             </Notice>
           )}
           {phase.kind === "unavailable" && (
-            <Notice tone="warning" role="alert" title="Payment is temporarily unavailable" actions={<Button size="small" variant="secondary" onClick={() => { setPhase({ kind: "pay" }); setAttempt((n) => n + 1); }}>Try again</Button>}>
+            <Notice
+              tone="warning"
+              role="alert"
+              title="Payment is temporarily unavailable"
+              actions={
+                <Button
+                  size="small"
+                  variant="secondary"
+                  onClick={() => {
+                    setPhase({ kind: "pay" });
+                    setAttempt((n) => n + 1);
+                  }}
+                >
+                  Try again
+                </Button>
+              }
+            >
               We couldn't reach the payment service. Your time is still held; please try again shortly.
             </Notice>
           )}
@@ -120,11 +158,24 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
               We'll email your confirmation as soon as it's through. You can close this page.
             </Notice>
           )}
-          {intent && (phase.kind === "pay" || phase.kind === "declined") &&
+          {intent &&
+            (phase.kind === "pay" || phase.kind === "declined") &&
             (stripePublishableKey ? (
-              <StripePayment platformKey={stripePublishableKey} connectedAccountId={intent.connectedAccountId} clientSecret={intent.clientSecret} payLabel={payLabel} returnUrl={`${window.location.origin}/manage/${encodeURIComponent(token)}`} onPaid={() => void waitForConfirmation()} />
+              <StripePayment
+                platformKey={stripePublishableKey}
+                connectedAccountId={intent.connectedAccountId}
+                clientSecret={intent.clientSecret}
+                payLabel={payLabel}
+                returnUrl={`${window.location.origin}/manage/${encodeURIComponent(token)}`}
+                onPaid={() => void waitForConfirmation()}
+              />
             ) : devTools ? (
-              <TestModePayment bookingId={booking.id} payLabel={payLabel} onPaid={() => void waitForConfirmation()} onDeclined={() => setPhase({ kind: "declined" })} />
+              <TestModePayment
+                bookingId={booking.id}
+                payLabel={payLabel}
+                onPaid={() => void waitForConfirmation()}
+                onDeclined={() => setPhase({ kind: "declined" })}
+              />
             ) : (
               <Notice tone="warning" title="Online payment isn't set up">
                 This business can't take card payments online yet. Please contact them to book.

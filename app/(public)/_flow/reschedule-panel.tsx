@@ -55,12 +55,14 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
     }
     setChosen(null);
     const friendly = describeError(result.error, "manage");
-    if (result.error.kind === "http" && (result.error.type === "slot_unavailable" || result.error.type === "outside_working_hours")) setRefreshKey((key) => key + 1);
+    if (result.error.kind === "http" && (result.error.type === "slot_unavailable" || result.error.type === "outside_working_hours"))
+      setRefreshKey((key) => key + 1);
     setFailure(friendly);
     focusAfterCommit(() => failureBox.current);
   }
 
-  const label = (slot: DaySlot) => `${formatLongDate(slot.start, displayZone, locale)} at ${formatTime(slot.start, displayZone, locale)} (${zoneCity(displayZone)} time)`;
+  const label = (slot: DaySlot) =>
+    `${formatLongDate(slot.start, displayZone, locale)} at ${formatTime(slot.start, displayZone, locale)} (${zoneCity(displayZone)} time)`;
 
   return (
     <div className={styles.panel}>
@@ -69,7 +71,8 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
           Choose a new time
         </h2>
         <p className={styles.stepIntro}>
-          {booking.service.name} with {booking.staff.name}. Now: {formatLongDate(booking.starts_at, workspace.timezone, locale)} at {formatTime(booking.starts_at, workspace.timezone, locale)}.
+          {booking.service.name} with {booking.staff.name}. Now: {formatLongDate(booking.starts_at, workspace.timezone, locale)} at{" "}
+          {formatTime(booking.starts_at, workspace.timezone, locale)}.
         </p>
       </div>
       {failure && (

@@ -51,7 +51,14 @@ export function SlotPicker(props: SlotPickerProps) {
   const [month, setMonth] = useState(() => startOfMonth(selectedStart ? dayInZone(selectedStart, displayZone) : today));
   const [day, setDay] = useState<string | null>(() => (selectedStart ? dayInZone(selectedStart, displayZone) : null));
   const advanced = useRef(0);
-  const availability = useAvailability({ publishableKey, serviceId, month, zone: displayZone, excludeBookingId: props.excludeBookingId, refreshKey: props.refreshKey });
+  const availability = useAvailability({
+    publishableKey,
+    serviceId,
+    month,
+    zone: displayZone,
+    excludeBookingId: props.excludeBookingId,
+    refreshKey: props.refreshKey,
+  });
 
   const data = availability.status === "ready" ? availability.data : null;
   const offeredStaff = useMemo(() => {
@@ -81,7 +88,8 @@ export function SlotPicker(props: SlotPickerProps) {
 
   const daySlots = day ? (byDay.get(day) ?? []) : [];
   useEffect(() => {
-    if (day && availability.status === "ready") announce(`${daySlots.length} ${daySlots.length === 1 ? "time" : "times"} available on ${formatLongDate(`${day}T12:00:00`, "utc", locale)}`);
+    if (day && availability.status === "ready")
+      announce(`${daySlots.length} ${daySlots.length === 1 ? "time" : "times"} available on ${formatLongDate(`${day}T12:00:00`, "utc", locale)}`);
   }, [day, availability.status, daySlots.length, announce, locale]);
 
   const groups: SlotGroup[] = (["morning", "afternoon", "evening"] as const)
@@ -105,8 +113,18 @@ export function SlotPicker(props: SlotPickerProps) {
 
   return (
     <div className={styles.stack}>
-      <ZoneToggle businessZone={businessZone} customerZone={customerZone} showing={displayZone} onShow={(zone) => { setDay(null); props.onDisplayZoneChange(zone); }} />
-      {showStaffChoice && <StaffChoice legend={wording.staff} anyLabel={wording.anyStaff} staff={offeredStaff} value={staffId} onChange={props.onStaffChange} />}
+      <ZoneToggle
+        businessZone={businessZone}
+        customerZone={customerZone}
+        showing={displayZone}
+        onShow={(zone) => {
+          setDay(null);
+          props.onDisplayZoneChange(zone);
+        }}
+      />
+      {showStaffChoice && (
+        <StaffChoice legend={wording.staff} anyLabel={wording.anyStaff} staff={offeredStaff} value={staffId} onChange={props.onStaffChange} />
+      )}
       <div className={styles.pickerLayout}>
         <DatePicker
           month={month}
@@ -118,7 +136,14 @@ export function SlotPicker(props: SlotPickerProps) {
           onSelect={setDay}
           onMonthChange={changeMonth}
           locale={locale}
-          labels={{ previousMonth: "Previous month", nextMonth: "Next month", available: "times available", unavailable: "no times", selected: "selected", today: "today" }}
+          labels={{
+            previousMonth: "Previous month",
+            nextMonth: "Next month",
+            available: "times available",
+            unavailable: "no times",
+            selected: "selected",
+            today: "today",
+          }}
         />
         <section aria-labelledby="day-times-heading">
           <h3 id="day-times-heading" className={styles.dayHeading}>
@@ -126,11 +151,29 @@ export function SlotPicker(props: SlotPickerProps) {
           </h3>
           {availability.status === "loading" && <SkeletonGroup label="Loading available times" rows={3} columns={3} />}
           {availability.status === "error" && (
-            <Notice tone="error" role="alert" title={availability.error.title} actions={availability.error.retry ? <Button variant="secondary" size="small" onClick={availability.retry}>Try again</Button> : undefined}>
+            <Notice
+              tone="error"
+              role="alert"
+              title={availability.error.title}
+              actions={
+                availability.error.retry ? (
+                  <Button variant="secondary" size="small" onClick={availability.retry}>
+                    Try again
+                  </Button>
+                ) : undefined
+              }
+            >
               {availability.error.body}
             </Notice>
           )}
-          {availability.status === "ready" && groups.length > 0 && <SlotGrid groups={groups} selected={selectedStart} onSelect={(value) => props.onSelect(daySlots.find((slot) => slot.start === value)!)} label={`Times on ${day ? formatLongDate(`${day}T12:00:00`, "utc", locale) : ""}`} />}
+          {availability.status === "ready" && groups.length > 0 && (
+            <SlotGrid
+              groups={groups}
+              selected={selectedStart}
+              onSelect={(value) => props.onSelect(daySlots.find((slot) => slot.start === value)!)}
+              label={`Times on ${day ? formatLongDate(`${day}T12:00:00`, "utc", locale) : ""}`}
+            />
+          )}
           {availability.status === "ready" && availableDays?.size === 0 && (
             <div className={styles.empty}>
               <p>No open times this month{staffId ? ` for this ${wording.staff.toLowerCase()}` : ""}.</p>

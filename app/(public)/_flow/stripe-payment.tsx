@@ -37,7 +37,10 @@ type StripePaymentProps = {
 
 export function StripePayment(props: StripePaymentProps) {
   return (
-    <Elements stripe={stripeFor(props.platformKey, props.connectedAccountId)} options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#3451c7", borderRadius: "10px" } } }}>
+    <Elements
+      stripe={stripeFor(props.platformKey, props.connectedAccountId)}
+      options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#3451c7", borderRadius: "10px" } } }}
+    >
       <PaymentForm payLabel={props.payLabel} returnUrl={props.returnUrl} onPaid={props.onPaid} />
     </Elements>
   );

@@ -8,10 +8,7 @@ import type { StaffSlots } from "@/lib/booking-pages/types";
 
 type Query = { publishableKey: string; serviceId: string; month: string; zone: string; excludeBookingId?: string; refreshKey: number };
 
-export type AvailabilityState =
-  | { status: "loading" }
-  | { status: "ready"; data: StaffSlots[] }
-  | { status: "error"; error: FriendlyError; retry: () => void };
+export type AvailabilityState = { status: "loading" } | { status: "ready"; data: StaffSlots[] } | { status: "error"; error: FriendlyError; retry: () => void };
 
 /**
  * One availability request per visible month (in the zone being shown), cached so paging

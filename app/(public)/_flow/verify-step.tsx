@@ -65,7 +65,14 @@ export function VerifyStep({ publishableKey, bookingId, email, hold, onConfirmed
       {hold.expired ? (
         <HoldExpired onRestart={onRestart} />
       ) : (
-        <CodeEntry destination={email} code={code} error={codeError} onChange={setCode} onSubmit={() => void submit()} submitting={verifying || waitSeconds > 0}>
+        <CodeEntry
+          destination={email}
+          code={code}
+          error={codeError}
+          onChange={setCode}
+          onSubmit={() => void submit()}
+          submitting={verifying || waitSeconds > 0}
+        >
           {hold.remaining !== null && (
             <HoldTimer
               remainingSeconds={hold.remaining}

@@ -28,7 +28,9 @@ export default async function OutboxPage({ searchParams }: PageProps) {
           Recipient (email or phone)
           <input name="to" type="search" defaultValue={to ?? ""} style={{ padding: "0.4rem", minWidth: 280 }} />
         </label>
-        <button type="submit" style={{ padding: "0.45rem 0.9rem" }}>Filter</button>
+        <button type="submit" style={{ padding: "0.45rem 0.9rem" }}>
+          Filter
+        </button>
         {to ? <a href="/dev/outbox">Show all</a> : null}
       </form>
       {messages.length === 0 ? <p>No messages{to ? ` to ${to}` : ""} yet.</p> : null}

@@ -28,27 +28,28 @@ export default async function EmbeddingGuide() {
       <p>Inline, where the tag stands:</p>
       <CodeBlock language="html" label="Inline embed snippet" code={inline} />
       <p>
-        Or a button (its text from <code>data-label</code>, &ldquo;Book now&rdquo; by default) that opens the flow in a modal dialog; Esc, the close button or a click outside closes it and focus returns to the
-        button:
+        Or a button (its text from <code>data-label</code>, &ldquo;Book now&rdquo; by default) that opens the flow in a modal dialog; Esc, the close button or a
+        click outside closes it and focus returns to the button:
       </p>
       <CodeBlock language="html" label="Popup embed snippet" code={popup} />
       <p>
-        <code>data-slug</code> is your workspace&apos;s slug (<code>GET /v1/workspace</code>). The widget is the hosted booking page (<code>/book/your-slug</code>) in a frame served from this server.
+        <code>data-slug</code> is your workspace&apos;s slug (<code>GET /v1/workspace</code>). The widget is the hosted booking page (
+        <code>/book/your-slug</code>) in a frame served from this server.
       </p>
 
       <h2>Allow your site: allowed_origins</h2>
       <p>
-        Your site&apos;s origin must be on the <code>allowed_origins</code> of the workspace&apos;s publishable key (the newest one not revoked: the key the booking page uses). That list decides which sites
-        may frame the widget (its <code>Content-Security-Policy: frame-ancestors</code>) and which browser origins may call the API with the key; anything else is refused with 403{" "}
-        <code>origin_not_allowed</code>. An origin is a scheme, host and port only: <code>https://www.your-site.example</code>, no path and no trailing slash. This server&apos;s own origin is always
-        allowed.
+        Your site&apos;s origin must be on the <code>allowed_origins</code> of the workspace&apos;s publishable key (the newest one not revoked: the key the
+        booking page uses). That list decides which sites may frame the widget (its <code>Content-Security-Policy: frame-ancestors</code>) and which browser
+        origins may call the API with the key; anything else is refused with 403 <code>origin_not_allowed</code>. An origin is a scheme, host and port only:{" "}
+        <code>https://www.your-site.example</code>, no path and no trailing slash. This server&apos;s own origin is always allowed.
       </p>
       <CodeBlock label="Allow an origin" code={ALLOW_ORIGIN_COMMANDS} />
 
       <h2>Events on your page</h2>
       <p>
-        The widget dispatches <code>CustomEvent</code>s that bubble from its container, so you can listen on <code>document</code>. They carry only what a page needs: never a token, a link, a code or the
-        customer&apos;s details.
+        The widget dispatches <code>CustomEvent</code>s that bubble from its container, so you can listen on <code>document</code>. They carry only what a page
+        needs: never a token, a link, a code or the customer&apos;s details.
       </p>
       <GuideTable caption="Embed events">
         <thead>
@@ -60,33 +61,54 @@ export default async function EmbeddingGuide() {
         </thead>
         <tbody>
           <tr>
-            <td><code>booking:ready</code></td>
+            <td>
+              <code>booking:ready</code>
+            </td>
             <td>The frame has loaded.</td>
-            <td><code>{"{}"}</code></td>
+            <td>
+              <code>{"{}"}</code>
+            </td>
           </tr>
           <tr>
-            <td><code>booking:slot_selected</code></td>
+            <td>
+              <code>booking:slot_selected</code>
+            </td>
             <td>The customer picked a time.</td>
-            <td><code>{"{starts_at}"}</code></td>
+            <td>
+              <code>{"{starts_at}"}</code>
+            </td>
           </tr>
           <tr>
-            <td><code>booking:booking_submitted</code></td>
+            <td>
+              <code>booking:booking_submitted</code>
+            </td>
             <td>The booking was created (it may still wait for a code or a payment).</td>
-            <td><code>{"{id, status, starts_at}"}</code></td>
+            <td>
+              <code>{"{id, status, starts_at}"}</code>
+            </td>
           </tr>
           <tr>
-            <td><code>booking:booking_confirmed</code></td>
+            <td>
+              <code>booking:booking_confirmed</code>
+            </td>
             <td>The booking is confirmed.</td>
-            <td><code>{"{id, status, starts_at}"}</code></td>
+            <td>
+              <code>{"{id, status, starts_at}"}</code>
+            </td>
           </tr>
         </tbody>
       </GuideTable>
       <CodeBlock language="javascript" label="Listen for a confirmed booking" code={LISTEN} />
-      <p>Messages between the frame and your page go only to and from this server&apos;s origin and the widget&apos;s own frame, never to <code>*</code>.</p>
+      <p>
+        Messages between the frame and your page go only to and from this server&apos;s origin and the widget&apos;s own frame, never to <code>*</code>.
+      </p>
 
       <h2>Sizing</h2>
       <ul>
-        <li>Inline: the frame takes the full width of its container and grows and shrinks with its content (at least 320 px tall), so give the container the width you want; no inner scrollbar.</li>
+        <li>
+          Inline: the frame takes the full width of its container and grows and shrinks with its content (at least 320 px tall), so give the container the width
+          you want; no inner scrollbar.
+        </li>
         <li>Popup: a dialog up to 760 px wide that fits the window; below 480 px wide it fills the screen.</li>
         <li>The flow itself works from 320 px wide.</li>
       </ul>

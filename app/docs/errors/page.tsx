@@ -30,15 +30,17 @@ export default function ErrorsGuide() {
           <code>param</code> is present only on a 422 that names one field (a dotted path for nested fields, such as <code>customer.email</code>).
         </li>
         <li>
-          A 402 <code>plan_limit_exceeded</code> adds <code>dimension</code> (<code>bookings</code>, <code>staff</code> or <code>workspaces</code>) for a secret key, and <code>limit</code> and <code>used</code> for
-          an account key.
+          A 402 <code>plan_limit_exceeded</code> adds <code>dimension</code> (<code>bookings</code>, <code>staff</code> or <code>workspaces</code>) for a secret
+          key, and <code>limit</code> and <code>used</code> for an account key.
         </li>
         <li>
-          Every answer of an operation carries a <code>Request-Id</code> header; quote it when something looks wrong on our side. An unknown type should be treated as the class its status names.
+          Every answer of an operation carries a <code>Request-Id</code> header; quote it when something looks wrong on our side. An unknown type should be
+          treated as the class its status names.
         </li>
         <li>
-          Retry only <code>rate_limited</code> (after the next minute boundary: there is no Retry-After header), <code>transient_failure</code> and <code>internal_error</code>. When retrying a booking, send
-          the same <code>Idempotency-Key</code> and body: a request that did succeed is replayed, never booked twice.
+          Retry only <code>rate_limited</code> (after the next minute boundary: there is no Retry-After header), <code>transient_failure</code> and{" "}
+          <code>internal_error</code>. When retrying a booking, send the same <code>Idempotency-Key</code> and body: a request that did succeed is replayed,
+          never booked twice.
         </li>
       </ul>
       <h2>Every type</h2>

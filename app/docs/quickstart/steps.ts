@@ -13,7 +13,7 @@ export function listQuickstartSteps(baseUrl: string): QuickstartStep[] {
       id: "before",
       title: "Before you start",
       intro:
-        "You need curl, jq and Node.js. npm start printed an account key (ak_…) for the demo account; any account key works (npm run -s cli -- account create --name \"You\" makes one while the app is stopped). For the last step, a URL that can receive POST requests: with dev tools on, a local http:// address is fine.",
+        'You need curl, jq and Node.js. npm start printed an account key (ak_…) for the demo account; any account key works (npm run -s cli -- account create --name "You" makes one while the app is stopped). For the last step, a URL that can receive POST requests: with dev tools on, a local http:// address is fine.',
       code: [`export BASE=${baseUrl}`, "export AK=ak_your_account_key", "export WEBHOOK_URL=https://your-server.example/webhooks/bookings"].join("\n"),
     },
     {
@@ -31,7 +31,8 @@ export function listQuickstartSteps(baseUrl: string): QuickstartStep[] {
     {
       id: "calendar",
       title: "2. Give the calendar working hours",
-      intro: "Working hours are local wall time in the workspace's zone, per weekday (0 is Sunday), in minutes from midnight. Here: Monday to Friday, 9:00 to 17:00.",
+      intro:
+        "Working hours are local wall time in the workspace's zone, per weekday (0 is Sunday), in minutes from midnight. Here: Monday to Friday, 9:00 to 17:00.",
       code: [
         `STAFF_ID=$(curl -sS --fail-with-body "$BASE/v1/staff" -H "Authorization: Bearer $SK" | jq -r '.data[0].id')`,
         `curl -sS --fail-with-body -X PUT "$BASE/v1/staff/$STAFF_ID/working-hours" ${JSON_HEADERS} \\`,
@@ -75,7 +76,8 @@ export function listQuickstartSteps(baseUrl: string): QuickstartStep[] {
         `echo "$BOOKING" | jq '{id, status, starts_at}'`,
         `BOOKING_ID=$(echo "$BOOKING" | jq -r .id)`,
       ].join("\n"),
-      after: "The booking is confirmed at once (a workspace with require_verification starts it pending until the customer's 6-digit code; a paid service starts awaiting_payment).",
+      after:
+        "The booking is confirmed at once (a workspace with require_verification starts it pending until the customer's 6-digit code; a paid service starts awaiting_payment).",
     },
     {
       id: "webhook",

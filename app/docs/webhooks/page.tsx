@@ -54,28 +54,44 @@ export default function WebhooksGuide() {
         </thead>
         <tbody>
           <tr>
-            <td><code>booking.created</code></td>
-            <td>A booking first becomes confirmed: at once, after the customer&apos;s code, or when its payment succeeds. A hold that never confirms sends nothing.</td>
+            <td>
+              <code>booking.created</code>
+            </td>
+            <td>
+              A booking first becomes confirmed: at once, after the customer&apos;s code, or when its payment succeeds. A hold that never confirms sends
+              nothing.
+            </td>
           </tr>
           <tr>
-            <td><code>booking.rescheduled</code></td>
-            <td>A confirmed booking moves (your secret key or the customer&apos;s manage link). The id stays; <code>data.previous_starts_at</code> says where it was.</td>
+            <td>
+              <code>booking.rescheduled</code>
+            </td>
+            <td>
+              A confirmed booking moves (your secret key or the customer&apos;s manage link). The id stays; <code>data.previous_starts_at</code> says where it
+              was.
+            </td>
           </tr>
           <tr>
-            <td><code>booking.cancelled</code></td>
-            <td>A booking that had been announced with <code>booking.created</code> is cancelled, by you or the customer.</td>
+            <td>
+              <code>booking.cancelled</code>
+            </td>
+            <td>
+              A booking that had been announced with <code>booking.created</code> is cancelled, by you or the customer.
+            </td>
           </tr>
         </tbody>
       </GuideTable>
       <p>
-        Create an endpoint with <code>POST /v1/webhook-endpoints</code> and the events it wants; its signing secret (<code>whsec_…</code>) is in that response only. Endpoint URLs must be https and must not
-        point at a private, loopback or link-local address (checked again at every delivery), except on a server running with dev tools.
+        Create an endpoint with <code>POST /v1/webhook-endpoints</code> and the events it wants; its signing secret (<code>whsec_…</code>) is in that response
+        only. Endpoint URLs must be https and must not point at a private, loopback or link-local address (checked again at every delivery), except on a server
+        running with dev tools.
       </p>
 
       <h2>Payload</h2>
       <p>
-        Every event has the same shape; <code>previous_starts_at</code> is present on <code>booking.rescheduled</code> only. Booking times carry the workspace&apos;s offset, <code>created_at</code> is UTC. The
-        payload never carries a secret, a manage token or a verification code. Its schema is under Webhook events in the <Link href="/docs">API reference</Link>.
+        Every event has the same shape; <code>previous_starts_at</code> is present on <code>booking.rescheduled</code> only. Booking times carry the
+        workspace&apos;s offset, <code>created_at</code> is UTC. The payload never carries a secret, a manage token or a verification code. Its schema is under
+        Webhook events in the <Link href="/docs">API reference</Link>.
       </p>
       <CodeBlock language="json" label="booking.rescheduled payload" code={JSON.stringify(exampleWebhookEvent("booking.rescheduled"), null, 2)} />
 
@@ -89,28 +105,43 @@ export default function WebhooksGuide() {
         </thead>
         <tbody>
           <tr>
-            <td><code>Booking-Signature</code></td>
-            <td><code>t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code>: HMAC-SHA256 keyed with the endpoint secret over <code>&lt;t&gt;.&lt;raw body bytes&gt;</code>, lowercase hex.</td>
+            <td>
+              <code>Booking-Signature</code>
+            </td>
+            <td>
+              <code>t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code>: HMAC-SHA256 keyed with the endpoint secret over <code>&lt;t&gt;.&lt;raw body bytes&gt;</code>,
+              lowercase hex.
+            </td>
           </tr>
           <tr>
-            <td><code>Booking-Event</code></td>
+            <td>
+              <code>Booking-Event</code>
+            </td>
             <td>The event type, as in the body.</td>
           </tr>
           <tr>
-            <td><code>Booking-Delivery</code></td>
-            <td>The delivery id, the body&apos;s <code>id</code>: the same on every retry, so it is your deduplication key.</td>
+            <td>
+              <code>Booking-Delivery</code>
+            </td>
+            <td>
+              The delivery id, the body&apos;s <code>id</code>: the same on every retry, so it is your deduplication key.
+            </td>
           </tr>
           <tr>
-            <td><code>Content-Type</code>, <code>User-Agent</code></td>
-            <td><code>application/json</code>, <code>BookingPlatform-Webhooks/1</code>.</td>
+            <td>
+              <code>Content-Type</code>, <code>User-Agent</code>
+            </td>
+            <td>
+              <code>application/json</code>, <code>BookingPlatform-Webhooks/1</code>.
+            </td>
           </tr>
         </tbody>
       </GuideTable>
 
       <h2>Verify the signature</h2>
       <p>
-        Compute the HMAC over the raw bytes you received (not JSON you parsed and wrote again), compare in constant time, and refuse old timestamps: we enforce no tolerance, you choose yours (five minutes
-        here). In Node:
+        Compute the HMAC over the raw bytes you received (not JSON you parsed and wrote again), compare in constant time, and refuse old timestamps: we enforce
+        no tolerance, you choose yours (five minutes here). In Node:
       </p>
       <CodeBlock language="typescript" label="verify-booking-signature.ts" code={VERIFIER} />
       <p>And a receiver that uses it:</p>
@@ -118,19 +149,29 @@ export default function WebhooksGuide() {
 
       <h2>Retries</h2>
       <ul>
-        <li>Any 2xx answer is success. Anything else is a failure, 3xx included (redirects are recorded, never followed). An attempt is cut off after {WEBHOOK_TIMEOUT_MS / 1000} seconds: answer first, work later.</li>
+        <li>
+          Any 2xx answer is success. Anything else is a failure, 3xx included (redirects are recorded, never followed). An attempt is cut off after{" "}
+          {WEBHOOK_TIMEOUT_MS / 1000} seconds: answer first, work later.
+        </li>
         <li>
           {MAX_DELIVERY_ATTEMPTS} attempts per delivery, waiting {waits.slice(0, -1).join(", ")} and {waits.at(-1)} between them.
         </li>
-        <li>{EXHAUSTED_DELIVERIES_TO_DEACTIVATE} deliveries in a row that use up their attempts turn the endpoint off; a success resets the count. Turn it back on with <code>PATCH /v1/webhook-endpoints/&#123;id&#125;</code> and <code>{`{"active": true}`}</code>.</li>
-        <li>Deliveries are independent, so retries can arrive out of order: compare <code>created_at</code>, or read the booking with <code>GET /v1/bookings/&#123;id&#125;</code> when order matters.</li>
+        <li>
+          {EXHAUSTED_DELIVERIES_TO_DEACTIVATE} deliveries in a row that use up their attempts turn the endpoint off; a success resets the count. Turn it back on
+          with <code>PATCH /v1/webhook-endpoints/&#123;id&#125;</code> and <code>{`{"active": true}`}</code>.
+        </li>
+        <li>
+          Deliveries are independent, so retries can arrive out of order: compare <code>created_at</code>, or read the booking with{" "}
+          <code>GET /v1/bookings/&#123;id&#125;</code> when order matters.
+        </li>
       </ul>
 
       <h2>History and replay</h2>
       <p>
-        <code>GET /v1/webhook-endpoints/&#123;id&#125;/deliveries</code> lists every delivery, newest first (filter with <code>?status=failed</code>), with its attempts, last status and error, and the payload.{" "}
-        <code>POST /v1/webhook-endpoints/&#123;id&#125;/deliveries/&#123;deliveryId&#125;/retry</code> sends one again now, with the same id, whatever its status; a pending delivery keeps its schedule if that
-        attempt fails. <code>POST /v1/webhook-endpoints/&#123;id&#125;/rotate-secret</code> issues a new secret; the old one stops signing at once.
+        <code>GET /v1/webhook-endpoints/&#123;id&#125;/deliveries</code> lists every delivery, newest first (filter with <code>?status=failed</code>), with its
+        attempts, last status and error, and the payload. <code>POST /v1/webhook-endpoints/&#123;id&#125;/deliveries/&#123;deliveryId&#125;/retry</code> sends
+        one again now, with the same id, whatever its status; a pending delivery keeps its schedule if that attempt fails.{" "}
+        <code>POST /v1/webhook-endpoints/&#123;id&#125;/rotate-secret</code> issues a new secret; the old one stops signing at once.
       </p>
     </Guide>
   );

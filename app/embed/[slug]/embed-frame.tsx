@@ -22,7 +22,9 @@ export function EmbedFrame({ allowedOrigins, mode, ...flow }: EmbedFrameProps) {
   useEffect(() => {
     if (window.parent === window) return;
     const ancestors = window.location.ancestorOrigins ? Array.from(window.location.ancestorOrigins) : null;
-    setParentOrigin(resolveParentOrigin({ originParam: new URLSearchParams(window.location.search).get("origin"), ancestorOrigins: ancestors, allowedOrigins }));
+    setParentOrigin(
+      resolveParentOrigin({ originParam: new URLSearchParams(window.location.search).get("origin"), ancestorOrigins: ancestors, allowedOrigins }),
+    );
   }, [allowedOrigins]);
 
   const post = useCallback(

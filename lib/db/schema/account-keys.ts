@@ -4,7 +4,9 @@ import { createdAt, id, instant } from "./columns";
 
 export const accountKeys = pgTable("account_keys", {
   id: id(),
-  accountId: uuid().notNull().references(() => accounts.id),
+  accountId: uuid()
+    .notNull()
+    .references(() => accounts.id),
   /** SHA-256 of the full `ak_` value, hex. */
   keyHash: text().notNull().unique(),
   displayPrefix: text().notNull(),

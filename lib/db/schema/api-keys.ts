@@ -6,7 +6,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
     type: text({ enum: ["sk", "pk"] }).notNull(),
     name: text(),
     /** SHA-256 of the full value, hex; every lookup goes through it. */

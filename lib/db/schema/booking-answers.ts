@@ -7,8 +7,12 @@ export const bookingAnswers = pgTable(
   "booking_answers",
   {
     id: id(),
-    bookingId: uuid().notNull().references(() => bookings.id),
-    questionId: uuid().notNull().references(() => questions.id),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id),
+    questionId: uuid()
+      .notNull()
+      .references(() => questions.id),
     value: text().notNull(),
   },
   (t) => [index().on(t.bookingId)],

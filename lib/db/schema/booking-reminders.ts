@@ -12,8 +12,12 @@ export const bookingReminders = pgTable(
   "booking_reminders",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
-    bookingId: uuid().notNull().references(() => bookings.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id),
     minutesBefore: integer().notNull(),
     /** The appointment start the reminder was for: a moved booking is reminded of its new time. */
     startsAt: instant().notNull(),

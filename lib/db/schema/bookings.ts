@@ -17,10 +17,18 @@ export const bookings = pgTable(
   "bookings",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
-    serviceId: uuid().notNull().references(() => services.id),
-    staffId: uuid().notNull().references(() => staff.id),
-    customerId: uuid().notNull().references(() => customers.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id),
     startsAt: instant().notNull(),
     endsAt: instant().notNull(),
     occupiedStart: instant().notNull(),

@@ -6,8 +6,13 @@ import { workspaces } from "./workspaces";
 /** DECISIONS §14: at most one secret feed per calendar; only the token's hash is kept. */
 export const calendarFeeds = pgTable("calendar_feeds", {
   id: id(),
-  workspaceId: uuid().notNull().references(() => workspaces.id),
-  staffId: uuid().notNull().unique().references(() => staff.id),
+  workspaceId: uuid()
+    .notNull()
+    .references(() => workspaces.id),
+  staffId: uuid()
+    .notNull()
+    .unique()
+    .references(() => staff.id),
   tokenHash: text().notNull().unique(),
   createdAt: createdAt(),
 });

@@ -6,7 +6,9 @@ export const categories = pgTable(
   "categories",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
     name: text().notNull(),
     position: integer().notNull().default(0),
     createdAt: createdAt(),

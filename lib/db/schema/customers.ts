@@ -7,7 +7,9 @@ export const customers = pgTable(
   "customers",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
     name: text().notNull(),
     email: text().notNull(),
     phone: text().notNull().default(""),

@@ -6,7 +6,9 @@ import { workspaces } from "./workspaces";
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    workspaceId: uuid().notNull().references(() => workspaces.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
     key: text().notNull(),
     requestHash: text().notNull(),
     /** Null while the first request is still running (in flight until `lockedUntil`). */

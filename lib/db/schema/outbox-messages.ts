@@ -25,7 +25,9 @@ export const outboxMessages = pgTable(
     /** Replies reach the business (its contact email), not the sending address. */
     replyTo: text(),
     attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
-    status: text({ enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: instant(),
     lastError: text(),

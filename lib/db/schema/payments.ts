@@ -19,8 +19,13 @@ export const payments = pgTable(
   "payments",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
-    bookingId: uuid().notNull().unique().references(() => bookings.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
+    bookingId: uuid()
+      .notNull()
+      .unique()
+      .references(() => bookings.id),
     /** `stripe` or the embedded `test` processor. */
     processor: text({ enum: ["stripe", "test"] }).notNull(),
     intentId: text().unique(),

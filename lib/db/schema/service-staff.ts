@@ -7,9 +7,15 @@ import { workspaces } from "./workspaces";
 export const serviceStaff = pgTable(
   "service_staff",
   {
-    workspaceId: uuid().notNull().references(() => workspaces.id),
-    serviceId: uuid().notNull().references(() => services.id),
-    staffId: uuid().notNull().references(() => staff.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id),
   },
   (t) => [primaryKey({ columns: [t.serviceId, t.staffId] }), index().on(t.staffId)],
 );

@@ -7,7 +7,9 @@ export const services = pgTable(
   "services",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
     name: text().notNull(),
     durationMinutes: integer().notNull(),
     bufferBeforeMinutes: integer().notNull().default(0),
@@ -18,7 +20,9 @@ export const services = pgTable(
     active: boolean().notNull().default(true),
     priceCents: integer(),
     description: text(),
-    paymentMode: text({ enum: ["none", "full", "deposit_fixed", "deposit_percent"] }).notNull().default("none"),
+    paymentMode: text({ enum: ["none", "full", "deposit_fixed", "deposit_percent"] })
+      .notNull()
+      .default("none"),
     depositAmountCents: integer(),
     depositPercent: integer(),
     categoryId: uuid().references(() => categories.id, { onDelete: "set null" }),

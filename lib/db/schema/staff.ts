@@ -7,7 +7,9 @@ export const staff = pgTable(
   "staff",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
     name: text().notNull(),
     title: text(),
     bio: text(),

@@ -8,8 +8,12 @@ export const timeOff = pgTable(
   "time_off",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
-    staffId: uuid().notNull().references(() => staff.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id),
     startsAt: instant().notNull(),
     endsAt: instant().notNull(),
     reason: text().notNull().default(""),

@@ -11,8 +11,12 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
-    endpointId: uuid().notNull().references(() => webhookEndpoints.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoints.id),
     eventType: text().notNull(),
     payload: jsonb().notNull(),
     status: text({ enum: DELIVERY_STATUSES }).notNull().default("pending"),

@@ -6,7 +6,9 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
     url: text().notNull(),
     events: text().array().notNull(),
     active: boolean().notNull().default(true),

@@ -9,8 +9,12 @@ export const workingHours = pgTable(
   "working_hours",
   {
     id: id(),
-    workspaceId: uuid().notNull().references(() => workspaces.id),
-    staffId: uuid().notNull().references(() => staff.id),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id),
     weekday: integer().notNull(),
     startMinute: integer().notNull(),
     endMinute: integer().notNull(),

@@ -11,7 +11,9 @@ export const workspaces = pgTable(
   "workspaces",
   {
     id: id(),
-    accountId: uuid().notNull().references(() => accounts.id),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
     name: text().notNull(),
     slug: text().notNull().unique(),
     timezone: text().notNull(),

@@ -14,8 +14,6 @@ export type JobDefinition<Payload extends z.ZodType, Result> = {
   run: (ctx: JobContext, payload: z.input<Payload>) => Promise<Result>;
 };
 
-export function defineJob<Payload extends z.ZodType, Result>(
-  definition: Omit<JobDefinition<Payload, Result>, "run">,
-): JobDefinition<Payload, Result> {
+export function defineJob<Payload extends z.ZodType, Result>(definition: Omit<JobDefinition<Payload, Result>, "run">): JobDefinition<Payload, Result> {
   return { ...definition, run: async (ctx, payload) => definition.handler(ctx, definition.payload.parse(payload)) };
 }

@@ -30,7 +30,12 @@ export const remindBookingJob = defineEventJob({
     for (const reminder of plan) {
       await io.sleepUntil(`until-${reminder.minutesBefore}`, reminder.dueAt);
       const step = { bookingId: payload.bookingId, minutesBefore: reminder.minutesBefore, startsAt };
-      outcomes.push(await io.run(`send-${reminder.minutesBefore}`, async () => ({ ...(await sendReminderJob.run(await loadContext(), step)), minutesBefore: reminder.minutesBefore })));
+      outcomes.push(
+        await io.run(`send-${reminder.minutesBefore}`, async () => ({
+          ...(await sendReminderJob.run(await loadContext(), step)),
+          minutesBefore: reminder.minutesBefore,
+        })),
+      );
     }
     return outcomes;
   },

@@ -51,10 +51,7 @@ export function contactDetails(data: BookingMessageData): Section | null {
   const heading = `Contact ${data.workspace.name}`;
   return {
     text: `${heading}\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}`,
-    html:
-      `<h3>${escapeHtml(heading)}</h3><p>` +
-      rows.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join("<br>") +
-      `</p>`,
+    html: `<h3>${escapeHtml(heading)}</h3><p>` + rows.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join("<br>") + `</p>`,
   };
 }
 

@@ -10,7 +10,7 @@ export const createAccountWorkspace = defineOperation({
   tag: "Account",
   summary: "Create a workspace",
   description:
-    "Creates a workspace with one calendar (named by staff_name) and a publishable key named \"Hosted pages\". " +
+    'Creates a workspace with one calendar (named by staff_name) and a publishable key named "Hosted pages". ' +
     "secret_key is present only when with_secret_key is true and only on this response; when it is absent the workspace still exists: mint a key, do not create again.",
   auth: "ak",
   body: CreateWorkspaceBody,
@@ -52,7 +52,8 @@ export const getAccountUsage = defineOperation({
   path: "/v1/account/usage",
   tag: "Account",
   summary: "Read the account's plan usage",
-  description: "The plan and step, the current billing period (a UTC calendar month), bookings in it (counted, never capped) active workspaces and calendars against their caps, and SMS credits.",
+  description:
+    "The plan and step, the current billing period (a UTC calendar month), bookings in it (counted, never capped) active workspaces and calendars against their caps, and SMS credits.",
   auth: "ak",
   response: { status: 200, schema: AccountUsage },
   errors: [],

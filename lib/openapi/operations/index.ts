@@ -13,4 +13,17 @@ import * as categories from "./categories";
 import * as questions from "./questions";
 
 /** Every operation the API serves; the OpenAPI document and the route coverage test read this. */
-export const ALL_OPERATIONS: Operation[] = [...Object.values(account), ...Object.values(apiKeys), ...Object.values(availability), ...Object.values(bookings), ...Object.values(publicPages), ...Object.values(customerLinks), ...Object.values(workspace), ...Object.values(webhooks), ...Object.values(services), ...Object.values(staff), ...Object.values(categories), ...Object.values(questions)];
+export const ALL_OPERATIONS: Operation[] = [
+  ...Object.values(account),
+  ...Object.values(apiKeys),
+  ...Object.values(availability),
+  ...Object.values(bookings),
+  ...Object.values(publicPages),
+  ...Object.values(customerLinks),
+  ...Object.values(workspace),
+  ...Object.values(webhooks),
+  ...Object.values(services),
+  ...Object.values(staff),
+  ...Object.values(categories),
+  ...Object.values(questions),
+];

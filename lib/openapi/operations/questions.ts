@@ -5,7 +5,7 @@ import { defineOperation } from "../operation";
 
 const RULES =
   "Types: text and long_text (any string), select (the answer must be one of options; needs at least one option, all distinct), " +
-  "checkbox (the answer is \"true\" or \"false\"; required means it must be \"true\"). Only select takes options. " +
+  'checkbox (the answer is "true" or "false"; required means it must be "true"). Only select takes options. ' +
   "applies_to all_services asks every service's customers; selected_services asks only for the services in service_ids " +
   "(at least one, each a service of this workspace, else 422 with param service_ids.<index>). " +
   "Questions are ordered by position (0 to 1,000,000), ties by creation: the business's order, never re-sorted.";

@@ -93,7 +93,8 @@ export const deactivateService = defineOperation({
   path: "/v1/services/{id}/deactivate",
   tag: "Services",
   summary: "Deactivate a service",
-  description: "No body. Idempotent. The service stops being offered (no slots, not on booking pages); its settings and calendars are kept. Existing bookings are untouched.",
+  description:
+    "No body. Idempotent. The service stops being offered (no slots, not on booking pages); its settings and calendars are kept. Existing bookings are untouched.",
   auth: "sk",
   params: ServiceIdParams,
   response: { status: 200, schema: ServiceFull },
@@ -122,7 +123,8 @@ export const setServiceCategory = defineOperation({
   path: "/v1/services/{id}/category",
   tag: "Services",
   summary: "Set a service's category",
-  description: "category_id: a category of this workspace (else 422, param category_id), or null for uncategorised. Answers the service with category_id and staff_ids.",
+  description:
+    "category_id: a category of this workspace (else 422, param category_id), or null for uncategorised. Answers the service with category_id and staff_ids.",
   auth: "sk",
   params: ServiceIdParams,
   body: ServiceCategoryBody,

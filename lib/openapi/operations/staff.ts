@@ -152,7 +152,7 @@ export const createTimeOff = defineOperation({
   tag: "Staff",
   summary: "Add time off to a calendar",
   description:
-    "ends_at must be after starts_at (else 422, param ends_at); reason is optional (\"\" when absent). The period is removed from availability; " +
+    'ends_at must be after starts_at (else 422, param ends_at); reason is optional ("" when absent). The period is removed from availability; ' +
     "bookings inside it are not cancelled. Answers 201 with the record, times in the workspace's offset.",
   auth: "sk",
   params: StaffIdParams,

@@ -15,7 +15,7 @@ import { defineOperation } from "../operation";
 
 const TAG = "Webhooks";
 const SIGNING =
-  "Each delivery is a POST with headers Booking-Signature (t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 with the secret over \"<t>.<raw body>\">), " +
+  'Each delivery is a POST with headers Booking-Signature (t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 with the secret over "<t>.<raw body>">), ' +
   "Booking-Event and Booking-Delivery (the delivery id, stable across retries: deduplicate on it). Any 2xx is success; anything else, redirects included, " +
   "is a failure (redirects are not followed); an attempt is cut off at 10 seconds. 5 attempts, waiting 1 minute, 30 minutes, 2 hours and 6 hours between them.";
 

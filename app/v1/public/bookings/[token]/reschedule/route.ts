@@ -5,5 +5,7 @@ import * as op from "@/lib/openapi/operations/customer-links";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /v1/public/bookings/{token}/reschedule – the customer moves a confirmed booking to an open slot (token)
-  POST: route(op.reschedulePublicBooking, async ({ ctx, params, body }) => rescheduleByToken({ ctx: await resolveManageToken(ctx, params.token), input: body })),
+  POST: route(op.reschedulePublicBooking, async ({ ctx, params, body }) =>
+    rescheduleByToken({ ctx: await resolveManageToken(ctx, params.token), input: body }),
+  ),
 });
