@@ -124,16 +124,14 @@ export async function ensureDemoWorkspace(db: Db): Promise<DemoSummary> {
     await tx
       .insert(serviceStaff)
       .values(created.flatMap((service) => calendars.map((calendar) => ({ workspaceId: workspace.id, serviceId: service.id, staffId: calendar.id }))));
-    await tx
-      .insert(questions)
-      .values({
-        workspaceId: workspace.id,
-        label: "Anything we should know?",
-        helpText: "Allergies, accessibility needs, preferences.",
-        type: "long_text",
-        required: false,
-        position: 1,
-      });
+    await tx.insert(questions).values({
+      workspaceId: workspace.id,
+      label: "Anything we should know?",
+      helpText: "Allergies, accessibility needs, preferences.",
+      type: "long_text",
+      required: false,
+      position: 1,
+    });
   });
   const [pk] = await db
     .select()
