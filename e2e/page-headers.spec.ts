@@ -15,7 +15,7 @@ let shared: ReturnType<typeof seedWithBooking> | undefined;
 const sharedWithBooking = (request: Parameters<typeof seedWorkspace>[0]) => (shared ??= seedWithBooking(request));
 
 async function seedWithBooking(request: Parameters<typeof seedWorkspace>[0]) {
-  const seeded = await seedWorkspace(request, { allowedOrigins: [E2E.strangerUrl] });
+  const seeded = await seedWorkspace(request, { allowedOrigins: [E2E.strangerUrl], accountFile: E2E.headersAccountFile });
   const slot = await firstSlot(request, seeded, seeded.services.haircut);
   const booking = await call(request, "POST", "/v1/bookings", seeded.sk, {
     service_id: seeded.services.haircut,

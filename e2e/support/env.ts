@@ -18,4 +18,6 @@ export const E2E = {
   accountFile: path.resolve(".data-e2e", "e2e-account.json"),
   /** A free-plan account the real-HTTP fuzz creates workspaces with. */
   fuzzAccountFile: path.resolve(".data-e2e", "e2e-fuzz-account.json"),
+  /** The page-headers spec's own account: the shared one is at its 25-workspace cap by then. */
+  headersAccountFile: path.resolve(".data-e2e", "e2e-headers-account.json"),
 };

@@ -15,6 +15,8 @@ export type SeedOptions = {
   minCancelNoticeMinutes?: number;
   allowedOrigins?: string[];
   vertical?: string;
+  /** The account that owns the workspace (default: the specs' shared account, capped at 25 workspaces). */
+  accountFile?: string;
 };
 
 export type Seeded = {
@@ -29,14 +31,14 @@ export type Seeded = {
 
 let counter = 0;
 
-function accountKey(): string {
-  return (JSON.parse(readFileSync(E2E.accountFile, "utf8")) as { account_key: string }).account_key;
+function accountKey(file: string = E2E.accountFile): string {
+  return (JSON.parse(readFileSync(file, "utf8")) as { account_key: string }).account_key;
 }
 
 export async function seedWorkspace(request: APIRequestContext, options: SeedOptions = {}): Promise<Seeded> {
   const name = `Harbour Hair ${Date.now().toString(36)}${++counter}`;
   const timezone = "America/New_York";
-  const created = await call(request, "POST", "/v1/account/workspaces", accountKey(), {
+  const created = await call(request, "POST", "/v1/account/workspaces", accountKey(options.accountFile), {
     name,
     timezone,
     slot_interval_minutes: 30,

@@ -50,6 +50,7 @@ function createAccount(name: string, plan: string, step: string, file: string) {
 createAccount("E2E account", "pro", "5", E2E.accountFile);
 // The fuzz creates workspaces at random: on an account of its own, so it never eats the specs' cap.
 createAccount("E2E fuzz account", "pro", "1", E2E.fuzzAccountFile);
+createAccount("E2E headers account", "pro", "1", E2E.headersAccountFile);
 
 const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
