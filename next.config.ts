@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { PAGE_HEADER_RULES } from "./lib/http/page-headers";
 
 const nextConfig: NextConfig = {
@@ -12,4 +13,7 @@ const nextConfig: NextConfig = {
   headers: async () => PAGE_HEADER_RULES.map((rule) => ({ source: rule.source, headers: [...rule.headers] })),
 };
 
-export default nextConfig;
+// next-intl reads its per-request configuration (locale, messages) from lib/i18n/request.ts.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -1,13 +1,28 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
+import { directionOf, isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { clientMessages } from "@/lib/i18n/messages";
 import "./globals.css";
 
 export const metadata: Metadata = { title: "Bookings", description: "Appointment booking" };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * `<html lang dir>` in the page's language from the first byte (DECISIONS §15): the locale is
+ * negotiated per request (lib/i18n/page-locale.ts), so no page flashes in another language.
+ * Client components get the page namespaces of the same locale's messages.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const requested = await getLocale();
+  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang={locale} dir={directionOf(locale)}>
+      <body>
+        <NextIntlClientProvider locale={locale} messages={clientMessages(locale)} timeZone="UTC">
+          {children}
+        </NextIntlClientProvider>
+      </body>
     </html>
   );
 }

@@ -13,6 +13,15 @@ declare module "autocannon" {
     body?: string;
     requests?: { method?: string; path?: string; setupRequest?: (request: RawRequest) => RawRequest }[];
   };
-  export type Result = { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number; "2xx": number };
+  export type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    "2xx": number;
+    "4xx": number;
+    "5xx": number;
+  };
   export default function autocannon(options: Options): Promise<Result>;
 }

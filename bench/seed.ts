@@ -114,3 +114,34 @@ function freeStarts(firstDay: DateTime, taken: Set<string>): string[] {
   for (let round = 0; round < CALENDARS; round++) for (const entry of perStart) if (entry.free > round) queue.push(entry.iso);
   return queue;
 }
+
+export const RACE_SLOTS = 20;
+
+export type SeededRace = { secretKey: string; serviceId: string; starts: string[] };
+
+/**
+ * The race workspace: one calendar open all day, a 30-minute service and 20 slots on one day
+ * ten days ahead, which 1,000 concurrent creates aim at (at most 20 may win).
+ */
+export async function seedRaceWorkspace(db: Db): Promise<SeededRace> {
+  const now = systemClock.now();
+  const { account } = await createAccount(db, { name: "Race account", plan: "pro", planStep: 5 });
+  const { workspace } = await createWorkspace({
+    ctx: { db, account, clock: systemClock },
+    input: { name: "Race", timezone: "UTC", slot_interval_minutes: 30, staff_name: "Calendar" },
+  });
+  const { value: secretKey } = await mintApiKey(db, { workspaceId: workspace.id, type: "sk", name: "Race", now });
+  await db.update(workspaces).set({ requireVerification: false }).where(eq(workspaces.id, workspace.id));
+  const [calendar] = await db.select({ id: staff.id }).from(staff).where(eq(staff.workspaceId, workspace.id));
+  await db
+    .insert(workingHours)
+    .values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ workspaceId: workspace.id, staffId: calendar!.id, weekday, startMinute: 0, endMinute: 1440 })));
+  const [service] = await db
+    .insert(services)
+    .values({ workspaceId: workspace.id, name: "Race visit", durationMinutes: 30, maxAdvanceDays: 365 })
+    .returning({ id: services.id });
+  await db.insert(serviceStaff).values({ workspaceId: workspace.id, serviceId: service!.id, staffId: calendar!.id });
+  const day = DateTime.fromJSDate(now, { zone: "UTC" }).plus({ days: 10 }).startOf("day").set({ hour: 8 });
+  const starts = Array.from({ length: RACE_SLOTS }, (_, i) => day.plus({ minutes: 30 * i }).toISO({ suppressMilliseconds: true })!);
+  return { secretKey, serviceId: service!.id, starts };
+}

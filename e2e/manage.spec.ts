@@ -13,7 +13,7 @@ async function bookByApi(request: APIRequestContext, seeded: Seeded) {
   return booking as { id: string; access_token: string; starts_at: string };
 }
 
-test("cancels from the manage page after a confirmation; the link then reads as not found", async ({ page, request, checkpoint }) => {
+test("cancels from the manage page after a confirmation; the link then says so and leads back to the booking page", async ({ page, request, checkpoint }) => {
   const seeded = await seedWorkspace(request);
   const booking = await bookByApi(request, seeded);
   await page.goto(`/manage/${booking.access_token}`);
@@ -39,13 +39,19 @@ test("cancels from the manage page after a confirmation; the link then reads as 
   const [row] = (await call(request, "GET", "/v1/bookings", seeded.sk)).data;
   expect(row.status).toBe("cancelled");
 
+  // Issue 15: the cancelled link no longer works, yet names the business and leads back to it;
+  // only a token never issued gets the "not found" page.
   const again = await page.goto(`/manage/${booking.access_token}`);
-  expect(again?.status()).toBe(404);
+  expect(again?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "This booking was cancelled" })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Book again with ${seeded.name}` })).toHaveAttribute("href", `/book/${seeded.slug}`);
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
   const cancelledText = await page.locator("main").innerText();
   await checkpoint("cancelled-link");
   const unknown = await page.goto("/manage/not-a-real-token-at-all");
   expect(unknown?.status()).toBe(404);
-  expect(await page.locator("main").innerText()).toBe(cancelledText);
+  await expect(page.getByRole("heading", { name: "This booking link isn't active" })).toBeVisible();
+  expect(await page.locator("main").innerText()).not.toBe(cancelledText);
 });
 
 test("reschedules through the same slot picker, excluding the booking itself", async ({ page, request, checkpoint }) => {

@@ -58,7 +58,10 @@ export type Config = {
   runnerIntervalMs: number;
 };
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  // Named for `npm start`, which prints only the message of a known error (class names do not survive the build).
+  override name = "ConfigError";
+}
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = EnvSchema.safeParse(emptyToUndefined(env));

@@ -1,5 +1,6 @@
 import { IANAZone } from "luxon";
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { INSTANT_RANGE, isWithinInstantRange, parseInstant } from "@/lib/time/zoned";
 
 /**
@@ -103,3 +104,10 @@ export const PageLimit = z
 export const PageCursor = z.string().max(512).optional().meta({ description: "The previous page's next_cursor." });
 
 export const PageQuery = z.object({ limit: PageLimit.optional(), cursor: PageCursor });
+
+/** DECISIONS §15: a language customers are served in (pages, emails, SMS, reminders). */
+export const Language = z.enum(LOCALES).meta({
+  id: "Language",
+  description: "ISO 639-1 code of a supported language: en, es, fr, de, pt or ar (right to left).",
+  example: "es",
+});

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import styles from "./business-header.module.css";
 
 export type BusinessInfo = {
@@ -20,12 +21,16 @@ export function safeHref(value: string | null): string | null {
   }
 }
 
-export function businessLinks(info: BusinessInfo): { label: string; href: string }[] {
+type LinkKey = "website" | "instagram" | "directions" | "terms";
+const ENGLISH_LINKS: Record<LinkKey, string> = { website: "Website", instagram: "Instagram", directions: "Directions", terms: "Terms" };
+
+/** The business's links; `t` is the page's `flow.header` translator (English when omitted). */
+export function businessLinks(info: BusinessInfo, t: (key: LinkKey) => string = (key) => ENGLISH_LINKS[key]): { label: string; href: string }[] {
   const links = [
-    { label: "Website", href: safeHref(info.website_url) },
-    { label: "Instagram", href: safeHref(info.instagram_url) },
-    { label: "Directions", href: safeHref(info.maps_url) },
-    { label: "Terms", href: safeHref(info.terms_url) },
+    { label: t("website"), href: safeHref(info.website_url) },
+    { label: t("instagram"), href: safeHref(info.instagram_url) },
+    { label: t("directions"), href: safeHref(info.maps_url) },
+    { label: t("terms"), href: safeHref(info.terms_url) },
   ];
   return links.filter((link): link is { label: string; href: string } => link.href !== null);
 }
@@ -41,7 +46,9 @@ type BusinessHeaderProps = {
 
 export function BusinessHeader({ info, eyebrow, compact = false, headingLevel = 1, label }: BusinessHeaderProps) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
-  const links = businessLinks(info);
+  const t = useTranslations("flow.header");
+  const tFlow = useTranslations("flow");
+  const links = businessLinks(info, t);
   return (
     <header className={`${styles.header} ${compact ? styles.compact : ""}`} aria-label={label}>
       {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
@@ -49,14 +56,18 @@ export function BusinessHeader({ info, eyebrow, compact = false, headingLevel = 
       <Heading className={styles.name} tabIndex={-1}>
         {info.name}
       </Heading>
-      {info.blurb && !compact && <p className={styles.blurb}>{info.blurb}</p>}
+      {info.blurb && !compact && (
+        <p className={styles.blurb} dir="auto">
+          {info.blurb}
+        </p>
+      )}
       {links.length > 0 && (
-        <ul className={styles.links} aria-label={`About ${info.name}`}>
+        <ul className={styles.links} aria-label={t("about", { business: info.name })}>
           {links.map((link) => (
             <li key={link.label}>
               <a href={link.href} target="_blank" rel="noopener noreferrer">
                 {link.label}
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                <span className="visually-hidden"> {tFlow("newTab")}</span>
               </a>
             </li>
           ))}

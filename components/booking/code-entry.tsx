@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -19,6 +20,7 @@ export const CODE_LENGTH = 6;
 
 /** One field for the 6-digit code: paste and SMS/email autofill (one-time-code) both work. */
 export function CodeEntry({ destination, code, error, onChange, onSubmit, submitting, children }: CodeEntryProps) {
+  const t = useTranslations("flow.verify");
   const input = useRef<HTMLInputElement>(null);
   // After the step heading takes focus (the flow does that on every step change), move it
   // on to the one field this step asks for.
@@ -35,12 +37,20 @@ export function CodeEntry({ destination, code, error, onChange, onSubmit, submit
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p>
-        We sent a {CODE_LENGTH}-digit code to <strong className={styles.destination}>{destination}</strong>. Enter it below to confirm your booking.
+        {t.rich("sent", {
+          length: CODE_LENGTH,
+          email: destination,
+          strong: (chunks) => (
+            <strong className={styles.destination} dir="ltr">
+              {chunks}
+            </strong>
+          ),
+        })}
       </p>
       {children}
       <TextField
         ref={input}
-        label="Confirmation code"
+        label={t("codeLabel")}
         name="code"
         className={styles.codeInput}
         inputMode="numeric"
@@ -53,9 +63,9 @@ export function CodeEntry({ destination, code, error, onChange, onSubmit, submit
         onChange={(e) => onChange(e.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
       />
       <div className={styles.actions}>
-        <span className={styles.fine}>Can't find it? Check your spam folder.</span>
+        <span className={styles.fine}>{t("spam")}</span>
         <Button type="submit" busy={submitting}>
-          Confirm booking
+          {t("confirm")}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
-import { forwardRef } from "react";
+import { useTranslations } from "next-intl";
+import { forwardRef, type ReactNode } from "react";
 import { LinkButton } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { BookingDetails, type DetailRow } from "./booking-details";
@@ -15,10 +16,14 @@ type ConfirmationProps = {
   manageHref: string;
   /** In the embed the manage page opens in a new tab, outside the business's site. */
   openManageInNewTab?: boolean;
+  /** How to reach the business (its phone, email, address and policy). */
+  contact?: ReactNode;
 };
 
 export const Confirmation = forwardRef<HTMLHeadingElement, ConfirmationProps>(function Confirmation(props, ref) {
-  const { title, rows, confirmationNote, businessName, icsHref, icsFileName, googleHref, manageHref, openManageInNewTab } = props;
+  const t = useTranslations("flow.done");
+  const tFlow = useTranslations("flow");
+  const { title, rows, confirmationNote, businessName, icsHref, icsFileName, googleHref, manageHref, openManageInNewTab, contact } = props;
   return (
     <div className={styles.confirmation}>
       <div className={styles.hero}>
@@ -28,24 +33,28 @@ export const Confirmation = forwardRef<HTMLHeadingElement, ConfirmationProps>(fu
         <h2 ref={ref} tabIndex={-1} className={styles.title}>
           {title}
         </h2>
-        <p>A confirmation is on its way to your inbox.</p>
+        <p>{t("inbox")}</p>
       </div>
       <BookingDetails rows={rows} />
       {confirmationNote && (
-        <Notice tone="info" title={`A note from ${businessName}`}>
-          <p className={styles.note}>{confirmationNote}</p>
+        <Notice tone="info" title={t("noteFrom", { business: businessName })}>
+          <p className={styles.note} dir="auto">
+            {confirmationNote}
+          </p>
         </Notice>
       )}
+      {contact}
       <div className={styles.actions}>
         <LinkButton href={icsHref} download={icsFileName}>
-          Add to calendar (.ics)
+          {t("ics")}
         </LinkButton>
         <LinkButton href={googleHref} target="_blank" rel="noopener noreferrer">
-          Add to Google Calendar<span className="visually-hidden"> (opens in a new tab)</span>
+          {t("google")}
+          <span className="visually-hidden"> {tFlow("newTab")}</span>
         </LinkButton>
         <LinkButton href={manageHref} variant="ghost" target={openManageInNewTab ? "_blank" : undefined} rel={openManageInNewTab ? "noopener" : undefined}>
-          Change or cancel this booking
-          {openManageInNewTab && <span className="visually-hidden"> (opens in a new tab)</span>}
+          {t("manage")}
+          {openManageInNewTab && <span className="visually-hidden"> {tFlow("newTab")}</span>}
         </LinkButton>
       </div>
     </div>

@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { FormEvent, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/field";
-import { questionKey, type DetailsErrors, type DetailsValues } from "@/lib/booking-pages/details";
+import { FIELD_MAX_LENGTH, questionKey, type DetailsErrors, type DetailsValues } from "@/lib/booking-pages/details";
 import type { Question } from "@/lib/booking-pages/types";
+import { PhoneField } from "./phone-field";
 import styles from "./form.module.css";
 
 type DetailsFormProps = {
@@ -19,13 +21,18 @@ type DetailsFormProps = {
   /** Shown above the button: the code warning, payment and refund terms, the business's terms. */
   notes?: ReactNode;
   formError?: ReactNode;
+  locale: string;
+  /** The phone country when the customer has not chosen one (the business's). */
+  defaultPhoneCountry?: string;
 };
 
 /**
  * The customer's details. Fields are controlled by the flow, so nothing typed is lost when
  * a request fails or the customer goes back to pick another time.
  */
-export function DetailsForm({ values, errors, questions, onChange, onSubmit, onBack, submitting, submitLabel, notes, formError }: DetailsFormProps) {
+export function DetailsForm(props: DetailsFormProps) {
+  const { values, errors, questions, onChange, onSubmit, onBack, submitting, submitLabel, notes, formError } = props;
+  const t = useTranslations("flow.details");
   const set = (patch: Partial<DetailsValues>) => onChange({ ...values, ...patch });
   const setAnswer = (id: string, value: string) => onChange({ ...values, answers: { ...values.answers, [id]: value } });
 
@@ -39,36 +46,35 @@ export function DetailsForm({ values, errors, questions, onChange, onSubmit, onB
       {formError && <div id="details-form-error">{formError}</div>}
       <div className={styles.row}>
         <TextField
-          label="Full name"
+          label={t("fullName")}
           name="name"
           autoComplete="name"
           required
+          maxLength={FIELD_MAX_LENGTH.name}
           value={values.name}
           error={errors.name}
           onChange={(e) => set({ name: e.target.value })}
         />
         <TextField
-          label="Email"
+          label={t("email")}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
+          maxLength={FIELD_MAX_LENGTH.email}
           value={values.email}
           error={errors.email}
           onChange={(e) => set({ email: e.target.value })}
         />
       </div>
-      <TextField
-        label="Phone"
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        optional
-        hint="International format, for example +44 20 7946 0958."
+      <PhoneField
         value={values.phone}
+        country={values.phoneCountry ?? props.defaultPhoneCountry ?? ""}
+        onChange={(patch) => set(patch)}
+        locale={props.locale}
+        maxLength={FIELD_MAX_LENGTH.phone}
         error={errors.phone}
-        onChange={(e) => set({ phone: e.target.value })}
       />
       {questions.map((question) => (
         <QuestionField
@@ -82,7 +88,7 @@ export function DetailsForm({ values, errors, questions, onChange, onSubmit, onB
       {notes && <div className={styles.notes}>{notes}</div>}
       <div className={styles.actions}>
         <Button variant="ghost" onClick={onBack}>
-          Back
+          {t("back")}
         </Button>
         <Button type="submit" busy={submitting}>
           {submitLabel}
@@ -93,10 +99,21 @@ export function DetailsForm({ values, errors, questions, onChange, onSubmit, onB
 }
 
 function QuestionField({ question, value, error, onChange }: { question: Question; value: string; error?: string; onChange: (value: string) => void }) {
+  const t = useTranslations("flow.details");
   const common = { label: question.label, hint: question.help_text ?? undefined, error, name: `question-${question.id}` };
+  const maxLength = FIELD_MAX_LENGTH.answer;
   switch (question.type) {
     case "long_text":
-      return <TextAreaField {...common} optional={!question.required} required={question.required} value={value} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextAreaField
+          {...common}
+          maxLength={maxLength}
+          optional={!question.required}
+          required={question.required}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case "select":
       return (
         <SelectField
@@ -104,7 +121,7 @@ function QuestionField({ question, value, error, onChange }: { question: Questio
           optional={!question.required}
           required={question.required}
           value={value}
-          placeholder="Choose one"
+          placeholder={t("chooseOne")}
           options={question.options.map((option) => ({ value: option, label: option }))}
           onChange={(e) => onChange(e.target.value)}
         />
@@ -114,6 +131,15 @@ function QuestionField({ question, value, error, onChange }: { question: Questio
         <CheckboxField {...common} required={question.required} checked={value === "true"} onChange={(e) => onChange(e.target.checked ? "true" : "false")} />
       );
     default:
-      return <TextField {...common} optional={!question.required} required={question.required} value={value} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <TextField
+          {...common}
+          maxLength={maxLength}
+          optional={!question.required}
+          required={question.required}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
   }
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { formatCountdown } from "@/lib/booking-pages/format";
@@ -19,6 +20,7 @@ type HoldTimerProps = {
  * warning is announced once, with static text.
  */
 export function HoldTimer({ remainingSeconds, warningSeconds, canExtend, extending, extendLabel, onExtend, extendError }: HoldTimerProps) {
+  const t = useTranslations("flow.holdTimer");
   const urgent = remainingSeconds <= warningSeconds;
   return (
     <div className={`${styles.timer} ${urgent ? styles.urgent : ""}`}>
@@ -27,15 +29,13 @@ export function HoldTimer({ remainingSeconds, warningSeconds, canExtend, extendi
           <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M12 9v4l2.5 2.5M9 2h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span>
-          Your time is held for <span className={styles.clock}>{formatCountdown(remainingSeconds)}</span>
-        </span>
+        <span>{t.rich("held", { time: formatCountdown(remainingSeconds), clock: (chunks) => <span className={styles.clock}>{chunks}</span> })}</span>
       </p>
       {urgent && (
         <Notice
           tone="warning"
           role="alert"
-          title={`Less than ${Math.ceil(warningSeconds / 60)} minutes left`}
+          title={t("lessThan", { count: Math.ceil(warningSeconds / 60) })}
           actions={
             canExtend ? (
               <Button variant="secondary" size="small" busy={extending} onClick={onExtend}>
@@ -44,9 +44,7 @@ export function HoldTimer({ remainingSeconds, warningSeconds, canExtend, extendi
             ) : undefined
           }
         >
-          {canExtend
-            ? "Your held time is about to end. Need longer? Keep this time with one click."
-            : "Your held time is about to end and can't be extended again. Please finish now."}
+          {canExtend ? t("canExtend") : t("cannotExtend")}
           {extendError && <p>{extendError}</p>}
         </Notice>
       )}

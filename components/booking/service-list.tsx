@@ -1,6 +1,9 @@
+import { useTranslations } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { Category, CustomerService } from "@/lib/booking-pages/types";
 import { formatDuration, formatMoney } from "@/lib/booking-pages/format";
 import type { Wording } from "@/lib/booking-pages/wording";
+import en from "@/lib/i18n/messages/en.json";
 import { Notice } from "@/components/ui/notice";
 import styles from "./service-list.module.css";
 
@@ -15,49 +18,62 @@ type ServiceListProps = {
   onChoose: (service: CustomerService) => void;
 };
 
-/** Categories in the business's order (never re-sorted), uncategorised services last. */
-export function groupServices(services: CustomerService[], categories: Category[]) {
+/*
+ * What the business wrote (names, descriptions, policy) is shown as written (DECISIONS §15),
+ * each with dir="auto" so its own direction holds inside a page of the other direction.
+ */
+
+/** Categories in the business's order (never re-sorted), uncategorised services last under `otherLabel`. */
+export function groupServices(services: CustomerService[], categories: Category[], otherLabel: string) {
   const groups = categories
     .map((category) => ({ id: category.id, name: category.name as string | null, services: services.filter((s) => s.category_id === category.id) }))
     .filter((group) => group.services.length > 0);
   const known = new Set(categories.map((category) => category.id));
   const rest = services.filter((service) => !service.category_id || !known.has(service.category_id));
-  if (rest.length > 0) groups.push({ id: "uncategorised", name: groups.length > 0 ? "Other" : null, services: rest });
+  if (rest.length > 0) groups.push({ id: "uncategorised", name: groups.length > 0 ? otherLabel : null, services: rest });
   return groups;
 }
 
-export function paymentLine(service: CustomerService, currency: string, locale: string): string | null {
+/** `t` of the `booking.serviceList` namespace (`useTranslations("booking.serviceList")`). */
+export type ServiceListTranslator = (key: "paidInFull" | "deposit", values: { amount: string }) => string;
+
+const english: ServiceListTranslator = createTranslator({ locale: "en", messages: en, namespace: "booking.serviceList" });
+
+export function paymentLine(service: CustomerService, currency: string, locale: string, t: ServiceListTranslator = english): string | null {
   if (service.payment_mode === "none") return null;
   if (service.payment_amount_cents === null) return null;
   const amount = formatMoney(service.payment_amount_cents, currency, locale);
-  return service.payment_mode === "full" ? `Paid in full when you book: ${amount}` : `Deposit of ${amount} when you book`;
+  return service.payment_mode === "full" ? t("paidInFull", { amount }) : t("deposit", { amount });
 }
 
 /** A service a customer cannot book online (its payment cannot be taken): listed, but not choosable. */
 export const isUnbookable = (service: CustomerService) => !service.bookable;
 
 export function ServiceList({ services, categories, currency, locale, refundPolicy, wording, selectedId, onChoose }: ServiceListProps) {
-  const groups = groupServices(services, categories);
+  const t = useTranslations("booking.serviceList");
+  const groups = groupServices(services, categories, t("otherCategory"));
   const takesPayment = services.some((service) => service.payment_mode !== "none" && !isUnbookable(service));
   return (
     <div className={styles.groups}>
       {takesPayment && refundPolicy && (
-        <Notice tone="info" title="Payment and refunds">
-          <p>Some {wording.services.toLowerCase()} take a payment or deposit when you book. Refund policy:</p>
-          <p className={styles.policy}>{refundPolicy}</p>
+        <Notice tone="info" title={t("paymentTitle")}>
+          <p>{t("paymentIntro", { vertical: wording.vertical })}</p>
+          <p className={styles.policy} dir="auto">
+            {refundPolicy}
+          </p>
         </Notice>
       )}
       {groups.map((group) => (
         <section key={group.id} aria-labelledby={group.name ? `category-${group.id}` : undefined}>
           {group.name && (
-            <h3 id={`category-${group.id}`} className={styles.category}>
+            <h3 id={`category-${group.id}`} className={styles.category} dir="auto">
               {group.name}
             </h3>
           )}
           <ul className={styles.list}>
             {group.services.map((service) => {
               const unbookable = isUnbookable(service);
-              const payment = unbookable ? null : paymentLine(service, currency, locale);
+              const payment = unbookable ? null : paymentLine(service, currency, locale, t);
               return (
                 <li key={service.id}>
                   <button
@@ -69,13 +85,19 @@ export function ServiceList({ services, categories, currency, locale, refundPoli
                     onClick={() => onChoose(service)}
                   >
                     <span className={styles.top}>
-                      <span className={styles.name}>{service.name}</span>
+                      <span className={styles.name} dir="auto">
+                        {service.name}
+                      </span>
                       {service.price_cents !== null && <span className={styles.price}>{formatMoney(service.price_cents, currency, locale)}</span>}
                     </span>
                     <span className={styles.meta}>{formatDuration(service.duration_minutes, locale)}</span>
-                    {service.description && <span className={styles.description}>{service.description}</span>}
+                    {service.description && (
+                      <span className={styles.description} dir="auto">
+                        {service.description}
+                      </span>
+                    )}
                     {payment && <span className={styles.payment}>{payment}</span>}
-                    {unbookable && <span className={styles.meta}>Not available online. Please contact the business.</span>}
+                    {unbookable && <span className={styles.meta}>{t("unbookable")}</span>}
                   </button>
                 </li>
               );

@@ -1,6 +1,7 @@
 "use client";
 
 import { DateTime } from "luxon";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import styles from "./date-picker.module.css";
 
@@ -17,10 +18,14 @@ type DatePickerProps = {
   availableDays: ReadonlySet<IsoDate> | null;
   onSelect: (date: IsoDate) => void;
   onMonthChange: (month: IsoDate) => void;
-  locale: string;
-  labels: { previousMonth: string; nextMonth: string; available: string; unavailable: string; selected: string; today: string };
+  /** Formatting locale for month and day names; the page's language when omitted. */
+  locale?: string;
+  /** Screen-reader words; the page's language (`ui.datePicker.*`) when omitted. */
+  labels?: Partial<DatePickerLabels> & { /** Unused: the chosen day is announced by aria-pressed. */ selected?: string };
   today: IsoDate;
 };
+
+type DatePickerLabels = { previousMonth: string; nextMonth: string; available: string; unavailable: string; today: string };
 
 const day = (iso: IsoDate) => DateTime.fromISO(iso, { zone: "utc" });
 
@@ -35,12 +40,24 @@ function firstWeekday(locale: string): number {
 
 /**
  * A month grid operable from the keyboard the way the ARIA date-picker pattern describes:
- * arrows move by day and week, Home/End to the week's ends, PageUp/PageDown by month.
+ * arrows move by day and week (left and right swap in a right-to-left page, as the grid
+ * does), Home/End to the week's ends, PageUp/PageDown by month.
  * One day is in the tab order (roving tabindex); days without times stay focusable but
  * refuse selection, so arrowing through the month never skips silently.
  */
 export function DatePicker(props: DatePickerProps) {
-  const { month, selected, min, max, availableDays, onSelect, onMonthChange, locale, labels, today } = props;
+  const { month, selected, min, max, availableDays, onSelect, onMonthChange, today } = props;
+  const t = useTranslations("ui.datePicker");
+  const pageLocale = useLocale();
+  const locale = props.locale ?? pageLocale;
+  const labels: DatePickerLabels = {
+    previousMonth: t("previousMonth"),
+    nextMonth: t("nextMonth"),
+    available: t("available"),
+    unavailable: t("unavailable"),
+    today: t("today"),
+    ...props.labels,
+  };
   const [focused, setFocused] = useState<IsoDate>(selected ?? clamp(month, min, max));
   const moved = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
@@ -73,9 +90,10 @@ export function DatePicker(props: DatePickerProps) {
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const current = day(focused);
     const offsetInWeek = ((current.weekday % 7) - weekStart + 7) % 7;
+    const forward = getComputedStyle(event.currentTarget).direction === "rtl" ? -1 : 1;
     const moves: Record<string, () => DateTime> = {
-      ArrowLeft: () => current.minus({ days: 1 }),
-      ArrowRight: () => current.plus({ days: 1 }),
+      ArrowLeft: () => current.minus({ days: forward }),
+      ArrowRight: () => current.plus({ days: forward }),
       ArrowUp: () => current.minus({ weeks: 1 }),
       ArrowDown: () => current.plus({ weeks: 1 }),
       Home: () => current.minus({ days: offsetInWeek }),
@@ -102,6 +120,7 @@ export function DatePicker(props: DatePickerProps) {
           disabled={!canGoBack}
           onClick={() => onMonthChange(monthStart.minus({ months: 1 }).toISODate()!)}
         >
+          {/* ‹ and › are mirrored glyphs: in a right-to-left page they point the other way by themselves. */}
           <span aria-hidden="true">‹</span>
         </button>
         <h3 className={styles.month} aria-live="polite">
@@ -152,7 +171,7 @@ export function DatePicker(props: DatePickerProps) {
                       onFocus={() => setFocused(iso)}
                       onClick={() => available && onSelect(iso)}
                     >
-                      {date.day}
+                      {date.setLocale(locale).toLocaleString({ day: "numeric" })}
                     </button>
                   </td>
                 );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, type ComponentPropsWithRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import styles from "./field.module.css";
 
@@ -15,11 +16,12 @@ function useFieldIds(error: string | undefined, hint: ReactNode | undefined) {
 }
 
 function Frame({ id, frame, hintId, errorId, children }: { id: string; frame: FieldFrame; hintId?: string; errorId?: string; children: ReactNode }) {
+  const t = useTranslations("ui.field");
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
         {frame.label}
-        {frame.optional && <span className={styles.optional}> ({frame.optionalText ?? "optional"})</span>}
+        {frame.optional && <span className={styles.optional}> ({frame.optionalText ?? t("optional")})</span>}
       </label>
       {frame.hint && (
         <p id={hintId} className={styles.hint}>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import styles from "./stepper.module.css";
 
 type StepperProps = { steps: string[]; current: number; label: string };
@@ -7,18 +8,19 @@ type StepperProps = { steps: string[]; current: number; label: string };
  * only its name is shown, the others keep their names for screen readers.
  */
 export function Stepper({ steps, current, label }: StepperProps) {
+  const t = useTranslations("ui.stepper");
   return (
     <nav aria-label={label}>
       <ol className={styles.stepper}>
         {steps.map((step, index) => {
-          const state = index < current ? styles.done : index === current ? styles.current : "";
-          const status = index < current ? "completed" : index === current ? "current" : "not started";
+          const look = index < current ? styles.done : index === current ? styles.current : "";
+          const state = index < current ? "done" : index === current ? "current" : "ahead";
           return (
-            <li key={step} className={`${styles.step} ${state}`} aria-current={index === current ? "step" : undefined}>
+            <li key={step} className={`${styles.step} ${look}`} aria-current={index === current ? "step" : undefined}>
               <span className={styles.bar} aria-hidden="true" />
               <span className={styles.label}>
-                {index + 1}. {step}
-                <span className="visually-hidden"> ({status})</span>
+                {t("step", { number: index + 1, name: step })}
+                <span className="visually-hidden"> ({t("status", { state })})</span>
               </span>
             </li>
           );

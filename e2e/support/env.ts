@@ -20,4 +20,15 @@ export const E2E = {
   fuzzAccountFile: path.resolve(".data-e2e", "e2e-fuzz-account.json"),
   /** The page-headers spec's own account: the shared one is at its 25-workspace cap by then. */
   headersAccountFile: path.resolve(".data-e2e", "e2e-headers-account.json"),
+  /** The booking-journey spec's own account (issue 15's flow half). */
+  journeyAccountFile: path.resolve(".data-e2e", "e2e-journey-account.json"),
+  /** The customer-journey specs' own accounts (manage page; widget): the shared one is near its cap. */
+  journeyManageAccountFile: path.resolve(".data-e2e", "e2e-journey-manage-account.json"),
+  journeyEmbedAccountFile: path.resolve(".data-e2e", "e2e-journey-embed-account.json"),
+  /** The languages spec's own account (it seeds a workspace per language setting). */
+  languagesAccountFile: path.resolve(".data-e2e", "e2e-languages-account.json"),
+  /** The languages-flow spec's own account (a workspace per language walked through the booking flow). */
+  languagesFlowAccountFile: path.resolve(".data-e2e", "e2e-languages-flow-account.json"),
+  /** The manage-page and widget languages spec's own account. */
+  languagesManageAccountFile: path.resolve(".data-e2e", "e2e-languages-manage-account.json"),
 };

@@ -51,6 +51,12 @@ createAccount("E2E account", "pro", "5", E2E.accountFile);
 // The fuzz creates workspaces at random: on an account of its own, so it never eats the specs' cap.
 createAccount("E2E fuzz account", "pro", "1", E2E.fuzzAccountFile);
 createAccount("E2E headers account", "pro", "1", E2E.headersAccountFile);
+createAccount("E2E journey account", "pro", "5", E2E.journeyAccountFile);
+createAccount("E2E journey manage account", "pro", "5", E2E.journeyManageAccountFile);
+createAccount("E2E journey embed account", "pro", "2", E2E.journeyEmbedAccountFile);
+createAccount("E2E languages account", "pro", "1", E2E.languagesAccountFile);
+createAccount("E2E languages flow account", "pro", "5", E2E.languagesFlowAccountFile);
+createAccount("E2E languages manage account", "pro", "2", E2E.languagesManageAccountFile);
 
 const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

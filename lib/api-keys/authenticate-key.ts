@@ -1,31 +1,74 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { accountKeys, accounts, apiKeys, workspaces, type AccountRow, type ApiKeyRow, type WorkspaceRow } from "@/lib/db/schema";
+import {
+  accountKeys,
+  accounts,
+  apiKeys,
+  availabilityRevisions,
+  clockOffset,
+  workspaces,
+  type AccountRow,
+  type ApiKeyRow,
+  type WorkspaceRow,
+} from "@/lib/db/schema";
 import { constantTimeEqual, KEY_PATTERN, sha256Hex } from "@/lib/secrets/tokens";
 
-export type WorkspaceKey = { kind: "workspace"; key: ApiKeyRow; workspace: WorkspaceRow };
-export type AccountKey = { kind: "account"; keyId: string; lastUsedAt: Date | null; account: AccountRow };
+/**
+ * What the one authentication statement reads beside the key: the dev clock's offset (when
+ * asked for; null when no row) and, for a workspace key, the workspace's availability revision
+ * (read before any data the request reads, as lib/availability/answer-cache.ts requires).
+ */
+type Extras = { offsetMs: number | null; availabilityRevision: number };
+export type WorkspaceKey = { kind: "workspace"; key: ApiKeyRow; workspace: WorkspaceRow } & Extras;
+export type AccountKey = { kind: "account"; keyId: string; lastUsedAt: Date | null; account: AccountRow } & Extras;
 
-/** Resolves a bearer value to its live key, or undefined (malformed, unknown or revoked). */
-export async function authenticateKey(db: Queryable, value: string): Promise<WorkspaceKey | AccountKey | undefined> {
+/**
+ * Resolves a bearer value to its live key, or undefined (malformed, unknown or revoked), in
+ * ONE statement: the key, its workspace (or account), and with `withClockOffset` the dev
+ * clock's offset, so an authenticated request pays one round trip before its own work. Nothing
+ * is kept between requests: a revoked key is refused at once, on every instance.
+ */
+export async function authenticateKey(
+  db: Queryable,
+  value: string,
+  options: { withClockOffset?: boolean } = {},
+): Promise<WorkspaceKey | AccountKey | undefined> {
   if (!KEY_PATTERN.test(value)) return undefined;
   const hash = sha256Hex(value);
+  const offsetMs: SQL<number | null> = options.withClockOffset
+    ? sql<number | null>`(SELECT ${clockOffset.offsetMs} FROM ${clockOffset} WHERE ${clockOffset.id} = 1)`
+    : sql<null>`NULL::integer`;
   if (value.startsWith("ak_")) {
     const [row] = await db
-      .select({ key: accountKeys, account: accounts })
+      .select({ key: accountKeys, account: accounts, offsetMs })
       .from(accountKeys)
       .innerJoin(accounts, eq(accounts.id, accountKeys.accountId))
       .where(and(eq(accountKeys.keyHash, hash), isNull(accountKeys.revokedAt)));
     if (!row || !constantTimeEqual(row.key.keyHash, hash)) return undefined;
-    return { kind: "account", keyId: row.key.id, lastUsedAt: row.key.lastUsedAt, account: row.account };
+    return {
+      kind: "account",
+      keyId: row.key.id,
+      lastUsedAt: row.key.lastUsedAt,
+      account: row.account,
+      offsetMs: toNumber(row.offsetMs),
+      availabilityRevision: 0,
+    };
   }
+  const revision = sql<
+    string | null
+  >`(SELECT ${availabilityRevisions.revision} FROM ${availabilityRevisions} WHERE ${availabilityRevisions.workspaceId} = ${apiKeys.workspaceId})`;
   const [row] = await db
-    .select({ key: apiKeys, workspace: workspaces })
+    .select({ key: apiKeys, workspace: workspaces, offsetMs, revision })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), eq(workspaces.active, true)));
   if (!row || !constantTimeEqual(row.key.keyHash, hash) || !value.startsWith(`${row.key.type}_`)) return undefined;
-  return { kind: "workspace", key: row.key, workspace: row.workspace };
+  return { kind: "workspace", key: row.key, workspace: row.workspace, offsetMs: toNumber(row.offsetMs), availabilityRevision: toNumber(row.revision) ?? 0 };
+}
+
+/** Raw subquery values come back as the driver gives them (bigint as text on postgres.js). */
+function toNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

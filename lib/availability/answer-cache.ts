@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { AVAILABILITY_WORKSPACE_FIELDS, getAvailability, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
+import { assertRange, AVAILABILITY_WORKSPACE_FIELDS, getAvailability, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
 import { readAvailabilityRevision } from "./revision";
 import { toAvailabilityJson } from "./serialize";
 
@@ -17,9 +17,13 @@ import { toAvailabilityJson } from "./serialize";
  * its own entries; the revision lives in the database, so every instance sees every change.
  * A bad range is refused by getAvailability (no entry can exist for it).
  */
-const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+const MAX_CACHED_BYTES = 16 * 1024 * 1024;
 
 type Entry = { revision: number; validFromMs: number; validUntilMs: number; body: Uint8Array<ArrayBuffer> };
+
+/** Slot starts are whole seconds (zone offsets are), so a range's answer is that of its bounds rounded up to the second. */
+const SECOND_MS = 1000;
+const ceilToSecond = (ms: number) => Math.ceil(ms / SECOND_MS) * SECOND_MS;
 
 const answers = new LRUCache<string, Entry>({
   maxSize: MAX_CACHED_BYTES,
@@ -29,13 +33,20 @@ const answers = new LRUCache<string, Entry>({
 /** GET /v1/availability's body ({ data: StaffSlots[] }) for one request. */
 export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<Uint8Array<ArrayBuffer>> {
   const settings = AVAILABILITY_WORKSPACE_FIELDS.map((field) => ctx.workspace[field]);
+  // A slot is in [from, to) exactly when it is in [⌈from⌉, ⌈to⌉) to the second: one kept
+  // answer serves every millisecond of the same seconds. A bad range is refused on its own
+  // values first, and a range inside one second (no slot) is left as it is.
+  assertRange(input.from.getTime(), input.to.getTime());
+  const fromMs = ceilToSecond(input.from.getTime());
+  const toMs = ceilToSecond(input.to.getTime());
+  if (toMs > fromMs) input = { ...input, from: new Date(fromMs), to: new Date(toMs) };
   const key = JSON.stringify([...settings, input.serviceId, input.from.getTime(), input.to.getTime(), input.excludeBookingId ?? null]);
-  const revision = await readAvailabilityRevision(ctx.db, ctx.workspace.id);
+  const revision = ctx.availabilityRevision ?? (await readAvailabilityRevision(ctx.db, ctx.workspace.id));
   const nowMs = ctx.clock.now().getTime();
   const cached = answers.get(key);
   if (cached && cached.revision === revision && cached.validFromMs <= nowMs && nowMs < cached.validUntilMs) return cached.body;
 
-  const answer = await getAvailability({ ctx, input });
+  const answer = await getAvailability({ ctx: { ...ctx, availabilityRevision: revision }, input });
   const body = toAvailabilityJson(answer.calendars, ctx.workspace.timezone);
   answers.set(key, { revision, validFromMs: answer.validFromMs, validUntilMs: answer.validUntilMs, body });
   return body;

@@ -2,8 +2,8 @@ import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, type ServiceRow, type WorkspaceRow } from "@/lib/db/schema";
-import { classifyStart, type CalendarInput, type StartCheck } from "./engine";
-import { isOccupying, loadCalendars } from "./load-calendars";
+import { answerStableUntil, classifyStart, type CalendarInput, type StartCheck } from "./engine";
+import { isOccupying, loadCalendars, type LoadedCalendar } from "./load-calendars";
 import { isServiceBookable, toServiceRules } from "./service-rules";
 import { MINUTE_MS } from "./zone-timeline";
 
@@ -48,6 +48,11 @@ export type CandidateCalendars = {
    * "outside_working_hours" (also when no calendar offers the service: "not_offered").
    */
   refusal: Exclude<SlotCheck, "ok"> | null;
+  /**
+   * Until when (clock time) this answer stays the answer while the data do not change: the
+   * next minute, or the first lapse of a live hold the loaded calendars count as busy.
+   */
+  stableUntilMs: number;
 };
 
 /**
@@ -56,21 +61,27 @@ export type CandidateCalendars = {
  * oldest calendar. Two queries whatever the number of calendars.
  */
 export async function pickCandidateCalendars(input: CheckSlotInput): Promise<CandidateCalendars> {
-  if (!isServiceBookable(input.service)) return { staffIds: [], refusal: "not_offered" };
+  const nowMs = input.now.getTime();
+  if (!isServiceBookable(input.service)) return { staffIds: [], refusal: "not_offered", stableUntilMs: nowMs };
   const calendars = await loadCalendarsAround(input);
-  if (calendars.length === 0) return { staffIds: [], refusal: "not_offered" };
+  if (calendars.length === 0) return { staffIds: [], refusal: "not_offered", stableUntilMs: nowMs };
+  const startMs = input.startsAt.getTime();
+  const stableUntilMs = Math.min(
+    answerStableUntil(input.workspace.timezone, nowMs, startMs, startMs + 1),
+    ...calendars.map((calendar) => calendar.firstHoldLapseMs ?? Infinity),
+  );
   const checks = calendars.map((calendar) => ({ staffId: calendar.staffId, check: classify(input, calendar) }));
   const open = checks.filter((entry) => entry.check === "ok").map((entry) => entry.staffId);
   if (open.length === 0) {
     const refusal = (["taken", "not_offered"] as const).find((reason) => checks.some((entry) => entry.check === reason));
-    return { staffIds: [], refusal: refusal ?? "outside_working_hours" };
+    return { staffIds: [], refusal: refusal ?? "outside_working_hours", stableUntilMs };
   }
   const load = await countBookingsThatDay(input, open);
   // A stable sort keeps creation order among calendars with the same load.
-  return { staffIds: [...open].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0)), refusal: null };
+  return { staffIds: [...open].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0)), refusal: null, stableUntilMs };
 }
 
-function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[]): Promise<CalendarInput[]> {
+function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[]): Promise<LoadedCalendar[]> {
   const startMs = input.startsAt.getTime();
   const { durationMinutes, bufferBeforeMinutes, bufferAfterMinutes } = input.service;
   return loadCalendars(input.db, {

@@ -4,6 +4,7 @@ import { services, type WorkspaceRow } from "@/lib/db/schema";
 import { notFound, validationFailed } from "@/lib/errors";
 import type { Clock } from "@/lib/time/clock";
 import { allowedStartWindow, answerStableUntil, computeAvailability, type CalendarSlots } from "./engine";
+import { loadCalendarsKept } from "./kept-calendars";
 import { loadCalendars } from "./load-calendars";
 import { isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
@@ -18,7 +19,11 @@ export const MAX_AVAILABILITY_RANGE_DAYS = 62;
  */
 export const AVAILABILITY_WORKSPACE_FIELDS = ["id", "timezone", "slotIntervalMinutes", "stripeAccountId"] as const;
 export type AvailabilityWorkspace = Pick<WorkspaceRow, (typeof AVAILABILITY_WORKSPACE_FIELDS)[number]>;
-export type AvailabilityContext = { db: Queryable; clock: Clock; workspace: AvailabilityWorkspace };
+/**
+ * `availabilityRevision`: the workspace's revision when the caller has read it already, before
+ * any availability data (the API reads it with the key); otherwise answer-cache.ts reads it.
+ */
+export type AvailabilityContext = { db: Queryable; clock: Clock; workspace: AvailabilityWorkspace; availabilityRevision?: number };
 export type GetAvailabilityInput = { serviceId: string; from: Date; to: Date; excludeBookingId?: string };
 
 /**
@@ -28,6 +33,14 @@ export type GetAvailabilityInput = { serviceId: string; from: Date; to: Date; ex
  */
 export type AvailabilityAnswer = { calendars: CalendarSlots[]; validFromMs: number; validUntilMs: number };
 
+/** DECISIONS §2: from before to, at most 62 days apart. */
+export function assertRange(fromMs: number, toMs: number): void {
+  if (toMs <= fromMs) throw validationFailed("to", "to must be after from.");
+  if (toMs - fromMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
+    throw validationFailed("to", `The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days.`);
+  }
+}
+
 /**
  * The slots of one service over [from, to), grouped by calendar: every active calendar
  * offering the service, in creation order, each with its starts (a slot is in the range when
@@ -36,10 +49,7 @@ export type AvailabilityAnswer = { calendars: CalendarSlots[]; validFromMs: numb
 export async function getAvailability({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<AvailabilityAnswer> {
   const fromMs = input.from.getTime();
   const toMs = input.to.getTime();
-  if (toMs <= fromMs) throw validationFailed("to", "to must be after from.");
-  if (toMs - fromMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
-    throw validationFailed("to", `The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days.`);
-  }
+  assertRange(fromMs, toMs);
 
   const [service] = await ctx.db
     .select()
@@ -57,14 +67,10 @@ export async function getAvailability({ ctx, input }: { ctx: AvailabilityContext
   // before and forward by the duration and the buffer after.
   const loadFrom = new Date((window?.firstMs ?? fromMs) - rules.bufferBeforeMinutes * MINUTE_MS);
   const loadTo = new Date((window?.lastMs ?? fromMs) + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS);
-  const calendars = await loadCalendars(ctx.db, {
-    workspaceId: ctx.workspace.id,
-    serviceId: service.id,
-    loadFrom,
-    loadTo,
-    now,
-    excludeBookingId: input.excludeBookingId,
-  });
+  const load = { workspaceId: ctx.workspace.id, serviceId: service.id, loadFrom, loadTo, now, excludeBookingId: input.excludeBookingId };
+  // With the revision read before any data, what was loaded for a nearby range may serve (kept-calendars.ts).
+  const calendars =
+    ctx.availabilityRevision === undefined ? await loadCalendars(ctx.db, load) : await loadCalendarsKept(ctx.db, load, ctx.availabilityRevision);
   const nowMs = now.getTime();
   const firstHoldLapseMs = Math.min(...calendars.map((calendar) => calendar.firstHoldLapseMs ?? Infinity));
   const validUntilMs = Math.min(answerStableUntil(ctx.workspace.timezone, nowMs, fromMs, toMs), firstHoldLapseMs);

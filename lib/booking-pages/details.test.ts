@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { fieldForParam, normalizePhone, questionKey, questionsFor, toCreateBody, validateDetails } from "./details";
+import {
+  defaultPhoneCountry,
+  FIELD_MAX_LENGTH,
+  fieldForParam,
+  normalizePhone,
+  questionKey,
+  questionsFor,
+  toCreateBody,
+  toE164,
+  validateDetails,
+} from "./details";
 import type { CustomerService, Question } from "./types";
 
 const service: CustomerService = {
@@ -10,6 +20,7 @@ const service: CustomerService = {
   description: null,
   payment_mode: "none",
   payment_amount_cents: null,
+  max_advance_days: 60,
   category_id: null,
   bookable: true,
 };
@@ -94,5 +105,29 @@ describe("fieldForParam", () => {
     expect(fieldForParam("answers.0.value", body)).toBe(questionKey("q1"));
     expect(fieldForParam("starts_at", body)).toBeNull();
     expect(normalizePhone("+1 (555) 010-9999")).toBe("+15550109999");
+  });
+});
+
+describe("one validation source with the API", () => {
+  it("refuses what the server refuses, in plain words", () => {
+    const errors = validateDetails({ name: "x".repeat(201), email: "pat@example.c", phone: "+1234567", answers: {} }, []);
+    expect(errors.name).toBe("Please keep your name to 200 characters or fewer.");
+    expect(errors.email).toMatch(/^This doesn't look like a complete email address/);
+    expect(errors.phone).toMatch(/^This doesn't look like a complete phone number/);
+    for (const message of Object.values(errors)) expect(message).not.toMatch(/customer\.|Too big|Invalid/);
+  });
+
+  it("reads a local number in the chosen country and sends E.164", () => {
+    const values = { name: "Ana", email: "ana@example.com", phone: "020 7946 0958", phoneCountry: "GB", answers: {} };
+    expect(validateDetails(values, [])).toEqual({});
+    expect(toCreateBody({ service, staffId: null, startsAt: "t", values, questions: [] }).customer.phone).toBe("+442079460958");
+    expect(toE164("020 7946 0958", "US")).toBeNull();
+    expect(FIELD_MAX_LENGTH).toMatchObject({ name: 200, email: 254, answer: 5_000 });
+  });
+
+  it("defaults the phone country from the business's number", () => {
+    expect(defaultPhoneCountry("+442079460958", "en-US")).toBe("GB");
+    expect(defaultPhoneCountry(null, "fr-FR")).toBe("FR");
+    expect(defaultPhoneCountry(null, "en")).toBeUndefined();
   });
 });

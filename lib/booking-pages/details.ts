@@ -1,12 +1,34 @@
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { createTranslator } from "use-intl/core";
+import { CustomerInput } from "@/lib/customers/schemas";
+import en from "@/lib/i18n/messages/en.json";
+import { BookingAnswerInput } from "@/lib/questions/schemas";
 import type { CreateBookingRequest, CustomerService, Question } from "./types";
 
-/** What the customer types on the details step; kept across every error and step change. */
-export type DetailsValues = { name: string; email: string; phone: string; answers: Record<string, string> };
+/**
+ * What the customer types on the details step; kept across every error and step change (and
+ * for the browser session). `phoneCountry` is the country picker's choice: a number typed
+ * without "+" is read as a number of that country.
+ */
+export type DetailsValues = { name: string; email: string; phone: string; phoneCountry?: string; answers: Record<string, string> };
 export type DetailsErrors = Partial<Record<string, string>>;
 
 export const EMPTY_DETAILS: DetailsValues = { name: "", email: "", phone: "", answers: {} };
 
 export const questionKey = (questionId: string) => `question:${questionId}`;
+
+/**
+ * The one source of the limits: the API's own schemas (lib/customers, lib/questions), so the
+ * page never accepts what the server refuses, and `maxlength` is the server's maximum.
+ */
+const customer = CustomerInput.shape;
+export const FIELD_MAX_LENGTH = {
+  name: customer.name.maxLength ?? 200,
+  email: customer.email.maxLength ?? 254,
+  /** Room for spaces and brackets around the longest E.164 number. */
+  phone: 32,
+  answer: BookingAnswerInput.shape.value.maxLength ?? 5_000,
+};
 
 /** The questions the chosen service asks, in the business's order. */
 export function questionsFor(questions: Question[], serviceId: string): Question[] {
@@ -18,24 +40,92 @@ export function normalizePhone(phone: string): string {
   return phone.replace(/[\s().-]/g, "");
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const E164 = /^\+[1-9]\d{6,14}$/;
+const COUNTRIES = new Set<string>(getCountries());
 
-/** A first check in the browser so mistakes show at once; the API stays the authority. */
-export function validateDetails(values: DetailsValues, questions: Question[]): DetailsErrors {
+export function isCountryCode(value: string | null | undefined): value is CountryCode {
+  return typeof value === "string" && COUNTRIES.has(value);
+}
+
+/** The countries the picker offers, named in the page's language, with their calling codes. */
+export function phoneCountries(locale: string): { code: CountryCode; label: string }[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale, "en"], { type: "region" });
+  } catch {
+    names = null;
+  }
+  return getCountries()
+    .map((code) => ({ code, label: `${names?.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
+}
+
+/** The business's own country (from its phone number) is the customers' likeliest. */
+export function defaultPhoneCountry(businessPhone: string | null, locale: string): CountryCode | undefined {
+  const fromBusiness = businessPhone ? parsePhoneNumberFromString(businessPhone)?.country : undefined;
+  if (fromBusiness) return fromBusiness;
+  const region = locale.split("-")[1]?.toUpperCase();
+  return isCountryCode(region) ? region : undefined;
+}
+
+/** The number in E.164 when it is a real number (of the chosen country unless it starts with +), else null. */
+export function toE164(phone: string, country?: string): string | null {
+  const parsed = parsePhoneNumberFromString(phone.trim(), isCountryCode(country) ? country : undefined);
+  if (!parsed?.isValid()) return null;
+  return customer.phone.safeParse(parsed.number).success ? parsed.number : null;
+}
+
+type ValidationKey =
+  | "nameMissing"
+  | "nameTooLong"
+  | "emailMissing"
+  | "emailTooLong"
+  | "emailInvalid"
+  | "phoneInvalid"
+  | "phoneInvalidForCountry"
+  | "tickBox"
+  | "answerMissing"
+  | "answerTooLong"
+  | "refusedName"
+  | "refusedEmail"
+  | "refusedPhone"
+  | "refusedAnswer";
+/** `t` of the `flow.validation` namespace, as next-intl's `useTranslations("flow.validation")` gives it. */
+export type ValidationTranslator = (key: ValidationKey, values?: { max: number }) => string;
+
+const english: ValidationTranslator = createTranslator({ locale: "en", messages: en, namespace: "flow.validation" });
+
+/**
+ * Checks the customer's details against the API's schemas (zod), field by field; each zod
+ * refusal becomes a plain sentence in the page's language (`t`, English when omitted).
+ */
+export function validateDetails(values: DetailsValues, questions: Question[], t: ValidationTranslator = english): DetailsErrors {
   const errors: DetailsErrors = {};
-  if (!values.name.trim()) errors.name = "Please enter your name.";
-  if (!values.email.trim()) errors.email = "Please enter your email address.";
-  else if (!EMAIL.test(values.email.trim())) errors.email = "This doesn't look like an email address. Please check it.";
-  const phone = normalizePhone(values.phone);
-  if (phone && !E164.test(phone)) errors.phone = "Please enter the number in international format, starting with + and the country code.";
+  const name = values.name.trim();
+  if (!name) errors.name = t("nameMissing");
+  else if (!customer.name.safeParse(name).success) errors.name = t("nameTooLong", { max: FIELD_MAX_LENGTH.name });
+  const email = values.email.trim();
+  if (!email) errors.email = t("emailMissing");
+  else if (email.length > FIELD_MAX_LENGTH.email) errors.email = t("emailTooLong", { max: FIELD_MAX_LENGTH.email });
+  else if (!customer.email.safeParse(email).success) errors.email = t("emailInvalid");
+  if (values.phone.trim() && !toE164(values.phone, values.phoneCountry)) {
+    errors.phone = values.phone.trim().startsWith("+") ? t("phoneInvalid") : t("phoneInvalidForCountry");
+  }
   for (const question of questions) {
     const value = values.answers[question.id] ?? "";
     const missing = question.type === "checkbox" ? value !== "true" : !value.trim();
-    if (question.required && missing)
-      errors[questionKey(question.id)] = question.type === "checkbox" ? "Please tick this box to continue." : "Please answer this question.";
+    const key = questionKey(question.id);
+    if (question.required && missing) errors[key] = question.type === "checkbox" ? t("tickBox") : t("answerMissing");
+    else if (!BookingAnswerInput.shape.value.safeParse(value.trim()).success) errors[key] = t("answerTooLong", { max: FIELD_MAX_LENGTH.answer });
   }
   return errors;
+}
+
+/** The server's words for a refused field, in the page's: never "customer.email: Invalid email address". */
+export function messageForParam(field: string, t: ValidationTranslator = english): string {
+  if (field === "name") return t("refusedName");
+  if (field === "email") return t("refusedEmail");
+  if (field === "phone") return t("refusedPhone");
+  return t("refusedAnswer");
 }
 
 export function toCreateBody(input: {
@@ -46,8 +136,10 @@ export function toCreateBody(input: {
   questions: Question[];
   /** The browser's IANA zone (DECISIONS §12), so emails and reminders show the customer's time. */
   customerZone?: string | null;
+  /** The page's language (DECISIONS §15), so the code, confirmation and reminders come in it. */
+  language?: string | null;
 }): CreateBookingRequest {
-  const phone = normalizePhone(input.values.phone);
+  const phone = input.values.phone.trim() ? (toE164(input.values.phone, input.values.phoneCountry) ?? normalizePhone(input.values.phone)) : "";
   const answers = input.questions
     .map((question) => ({ question_id: question.id, value: answerValue(question, input.values.answers[question.id]) }))
     .filter((answer) => answer.value !== "");
@@ -61,6 +153,7 @@ export function toCreateBody(input: {
       email: input.values.email.trim(),
       ...(phone ? { phone } : {}),
       ...(input.customerZone ? { timezone: input.customerZone } : {}),
+      ...(input.language ? { language: input.language } : {}),
     },
     ...(answers.length > 0 ? { answers } : {}),
   };

@@ -2,7 +2,7 @@
  * The postMessage protocol between /embed.js (on the business's site) and the /embed/{slug}
  * frame. Versioned envelope; every message is sent to one exact origin, never "*", and each
  * side accepts a message only from the expected origin AND the expected window.
- * public/embed.js implements the host side by hand (it must stay dependency-free).
+ * lib/embed/loader.js (served as /embed.js) implements the host side by hand (it must stay dependency-free).
  */
 export const FRAME_SOURCE = "bk-embed";
 export const HOST_SOURCE = "bk-embed-host";
@@ -14,7 +14,15 @@ export type FrameMessage =
   | { type: "slot_selected"; data: { starts_at: string } }
   | { type: "booking_submitted"; data: BookingSummary }
   | { type: "booking_confirmed"; data: BookingSummary }
-  | { type: "close" };
+  | { type: "close" }
+  | { type: "error"; data: { reason: EmbedErrorReason } };
+
+/**
+ * Why the widget shows a plain link to the booking page instead of the flow (host event
+ * `booking:error`): the site is not on the publishable key's allowed_origins, or the frame did
+ * not load (network, server, unknown slug). embed.js adds "unavailable" itself on a time-out.
+ */
+export type EmbedErrorReason = "origin_not_allowed" | "unavailable";
 
 /** All the host page ever learns about a booking: no token, manage link, code or customer data. */
 export type BookingSummary = { id: string; status: string; starts_at: string };

@@ -56,6 +56,6 @@ describe("error messages", () => {
 describe("wording", () => {
   it("changes words by vertical and falls back to general", () => {
     expect(wordingFor("salon").staff).toBe("Stylist");
-    expect(wordingFor("unknown_vertical").staff).toBe("Calendar");
+    expect(wordingFor("unknown_vertical").staff).toBe("Staff member");
   });
 });

@@ -1,11 +1,10 @@
 import { cache } from "react";
-import { headers } from "next/headers";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
+import { resolveFormattingLocale } from "@/lib/i18n/page-locale";
 import { getWorkspaceBootstrap } from "@/lib/public/get-workspace-bootstrap";
 import { loadClock } from "@/lib/time/clock";
-import { localeFromAcceptLanguage } from "./locale";
 import type { Bootstrap } from "./types";
 
 export type BookingPageData = {
@@ -35,7 +34,7 @@ export const loadBookingPage = cache(async (slug: string): Promise<BookingPageDa
   const config = getConfig();
   return {
     bootstrap,
-    locale: localeFromAcceptLanguage((await headers()).get("accept-language")),
+    locale: await resolveFormattingLocale(),
     serverNow: clock.now().toISOString(),
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     devTools: config.devTools,

@@ -22,6 +22,6 @@ export type CreateBookingRequest = {
   service_id: string;
   staff_id?: string;
   starts_at: string;
-  customer: { name: string; email: string; phone?: string; timezone?: string };
+  customer: { name: string; email: string; phone?: string; timezone?: string; language?: string };
   answers?: { question_id: string; value: string }[];
 };

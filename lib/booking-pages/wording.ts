@@ -1,8 +1,18 @@
+import { useMemo } from "react";
+import { useTranslations } from "next-intl";
+import { createTranslator } from "use-intl/core";
+import en from "@/lib/i18n/messages/en.json";
+
 /**
  * `vertical` changes words only, never what the page does (spec: "selects wording only").
- * Unknown verticals read as general.
+ * The words live in the message files under `wording.*`, one ICU select per word with the
+ * general wording as `other`, so unknown verticals read as general in every language.
+ * Customers never read "Calendar": a calendar is the business's word for a bookable
+ * schedule, the person they meet is a staff member.
  */
 export type Wording = {
+  /** The vertical the words are for: messages that embed a word select on it (`{vertical, select, …}`). */
+  vertical: string;
   service: string;
   services: string;
   chooseService: string;
@@ -12,61 +22,19 @@ export type Wording = {
   bookAction: string;
 };
 
-const GENERAL: Wording = {
-  service: "service",
-  services: "Services",
-  chooseService: "Choose a service",
-  staff: "Calendar",
-  anyStaff: "Any available",
-  appointment: "appointment",
-  bookAction: "Book appointment",
-};
+const KEYS = ["service", "services", "chooseService", "staff", "anyStaff", "appointment", "bookAction"] as const satisfies readonly (keyof Wording)[];
 
-const BY_VERTICAL: Record<string, Partial<Wording>> = {
-  salon: { service: "treatment", services: "Treatments", chooseService: "Choose a treatment", staff: "Stylist", anyStaff: "Any stylist" },
-  barber: { service: "service", services: "Services", chooseService: "Choose a cut", staff: "Barber", anyStaff: "Any barber" },
-  spa: { service: "treatment", services: "Treatments", chooseService: "Choose a treatment", staff: "Therapist", anyStaff: "Any therapist" },
-  clinic: { service: "visit type", services: "Visit types", chooseService: "Choose a visit type", staff: "Practitioner", anyStaff: "Any practitioner" },
-  health: { service: "visit type", services: "Visit types", chooseService: "Choose a visit type", staff: "Practitioner", anyStaff: "Any practitioner" },
-  dental: { service: "visit type", services: "Visit types", chooseService: "Choose a visit type", staff: "Dentist", anyStaff: "Any dentist" },
-  therapy: {
-    service: "session",
-    services: "Sessions",
-    chooseService: "Choose a session",
-    staff: "Therapist",
-    anyStaff: "Any therapist",
-    appointment: "session",
-    bookAction: "Book session",
-  },
-  fitness: {
-    service: "session",
-    services: "Sessions",
-    chooseService: "Choose a session",
-    staff: "Trainer",
-    anyStaff: "Any trainer",
-    appointment: "session",
-    bookAction: "Book session",
-  },
-  education: {
-    service: "lesson",
-    services: "Lessons",
-    chooseService: "Choose a lesson",
-    staff: "Teacher",
-    anyStaff: "Any teacher",
-    appointment: "lesson",
-    bookAction: "Book lesson",
-  },
-  consulting: {
-    service: "meeting",
-    services: "Meetings",
-    chooseService: "Choose a meeting",
-    staff: "Consultant",
-    anyStaff: "Any consultant",
-    appointment: "meeting",
-    bookAction: "Book meeting",
-  },
-};
+/** `t` of the `wording` namespace, as next-intl's `useTranslations("wording")` gives it. */
+export type WordingTranslator = (key: (typeof KEYS)[number], values: { vertical: string }) => string;
 
-export function wordingFor(vertical: string): Wording {
-  return { ...GENERAL, ...BY_VERTICAL[vertical] };
+const english: WordingTranslator = createTranslator({ locale: "en", messages: en, namespace: "wording" });
+
+export function wordingFor(vertical: string, t: WordingTranslator = english): Wording {
+  return { vertical, ...(Object.fromEntries(KEYS.map((key) => [key, t(key, { vertical })])) as Omit<Wording, "vertical">) };
+}
+
+/** The wording in the page's language (inside next-intl's provider). */
+export function useWording(vertical: string): Wording {
+  const t = useTranslations("wording");
+  return useMemo(() => wordingFor(vertical, t), [vertical, t]);
 }

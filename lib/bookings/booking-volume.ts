@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, workspaces } from "@/lib/db/schema";
@@ -11,13 +11,23 @@ import { billingPeriod } from "@/lib/plans/billing-period";
  * booking_volume_refused, which carries no numbers and no Retry-After.
  */
 export async function assertBookingVolumeAllowed(db: Queryable, input: { accountId: string; now: Date }): Promise<void> {
+  const [row] = await db.select({ n: bookingVolume(db, input) }).from(sql`(SELECT 1) AS one`);
+  assertBookingVolumeWithin(Number(row?.n ?? 0));
+}
+
+/** The count assertBookingVolumeAllowed compares, as a scalar subquery another statement can carry. */
+export function bookingVolume(db: Queryable, input: { accountId: string; now: Date }): SQL<number> {
   const period = billingPeriod(input.now);
-  const [row] = await db
+  const counted = db
     .select({ n: count() })
     .from(bookings)
     .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
     .where(and(eq(workspaces.accountId, input.accountId), gte(bookings.createdAt, period.start), lt(bookings.createdAt, period.end)));
-  if ((row?.n ?? 0) >= getConfig().bookingVolumeLimit) {
+  return sql<number>`(${counted})`;
+}
+
+export function assertBookingVolumeWithin(created: number): void {
+  if (created >= getConfig().bookingVolumeLimit) {
     throw new DomainError(
       "booking_volume_refused",
       "This account has created an unusually large number of bookings this billing period. Retrying will not help; the limit resets with the next billing period.",

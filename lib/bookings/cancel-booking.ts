@@ -49,6 +49,8 @@ export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input
         codeHash: null,
         accessTokenHash: null,
         accessTokenSealed: null,
+        // Dead for every call, still recognised by the manage page (find-retired-link.ts).
+        retiredTokenHash: booking.accessTokenHash,
         // The cancellation's .ics must outrank every earlier copy of the event.
         sequence: sql`${bookings.sequence} + 1`,
         updatedAt: now,
@@ -58,8 +60,9 @@ export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input
     if (booking.isAnnounced) {
       await recordBookingEvent(tx, { workspaceId, type: "booking.cancelled", bookingId: booking.id, now });
     }
-    await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, now });
-    if (input.refund !== false) await markRefundDue(tx, { workspaceId, bookingId: booking.id, now });
+    // The refund is marked first so the cancellation email can name it.
+    const refunding = input.refund !== false && (await markRefundDue(tx, { workspaceId, bookingId: booking.id, now }));
+    await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, now });
     if (isLiveHold(booking, now)) await afterCommit(tx, { type: "hold.settled", bookingId: booking.id });
     // Only a confirmed booking has a reminder run to stop.
     if (booking.status === "confirmed") await recordScheduleChanged(tx, row!);

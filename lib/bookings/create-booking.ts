@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
-import { bookingAnswers, bookings, type BookingRow, type ServiceRow } from "@/lib/db/schema";
+import { and, eq } from "drizzle-orm";
+import { accounts, bookingAnswers, bookings, questions, services, type AccountRow, type BookingRow, type ServiceRow } from "@/lib/db/schema";
 import type { KeyActor, ServiceContext } from "@/lib/context";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertPaymentPossible, recordBookingPayment, startBookingPayment } from "@/lib/payments/create-payment";
@@ -9,18 +10,20 @@ import type { BookingPaymentIntent } from "@/lib/payments/schemas";
 import { assertBookingConfirmationAllowed } from "@/lib/plans/booking-allowance";
 import { seal } from "@/lib/secrets/seal";
 import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
+import type { Locale } from "@/lib/i18n/locales";
 import { parseInstant } from "@/lib/time/zoned";
-import { assertBookingVolumeAllowed } from "./booking-volume";
+import { assertBookingVolumeWithin, bookingVolume } from "./booking-volume";
 import { startStateFor, type StartState } from "./holds";
 import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./occupy-slot";
-import { loadBookableService, resolveCalendars } from "./resolve-calendars";
+import { assertBookableService, resolveCalendars } from "./resolve-calendars";
 import type { CreateBookingBody } from "./schemas";
 import { announceConfirmed } from "./settle-confirmed";
-import { validateAnswers, type ValidAnswer } from "./validate-answers";
+import { checkAnswers, type ValidAnswer } from "./validate-answers";
 import { newVerificationCode } from "./verification-code";
 import { afterCommit, withTransaction } from "@/lib/db/transaction";
 
-type Ctx = Pick<ServiceContext<KeyActor>, "db" | "workspace" | "clock" | "actor">;
+/** `availabilityRevision`: read with the key, before any data (lib/http/route.ts); lets a known-taken start be refused at once (known-taken.ts). */
+type Ctx = Pick<ServiceContext<KeyActor>, "db" | "workspace" | "clock" | "actor"> & { availabilityRevision?: number };
 
 export type CreatedBooking = {
   booking: BookingRow;
@@ -37,13 +40,48 @@ export type CreatedBooking = {
  * The exclusion constraint, not the check, decides a race: the loser gets 409.
  */
 export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBookingBody }): Promise<CreatedBooking> {
+  const startsAt = parseInstant(input.starts_at);
+  // Creates of one start on this instance go one at a time past the check: a loser then sees
+  // the winner's booking in the check and is refused there, before any write (the exclusion
+  // constraint still decides between instances).
+  const slotKey = `${ctx.workspace.id}|${input.service_id}|${startsAt.getTime()}|${input.staff_id ?? ""}`;
+  const earlier = inFlight.get(slotKey);
+  if (earlier) await earlier.catch(() => undefined);
+  const attempt = create(ctx, input, startsAt);
+  inFlight.set(slotKey, attempt);
+  try {
+    return await attempt;
+  } finally {
+    if (inFlight.get(slotKey) === attempt) inFlight.delete(slotKey);
+  }
+}
+
+/** The creates running on this instance, by start (bounded by the requests in flight). */
+const inFlight = new Map<string, Promise<CreatedBooking>>();
+
+async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promise<CreatedBooking> {
   const now = ctx.clock.now();
   const { workspace } = ctx;
-  const startsAt = parseInstant(input.starts_at);
-  const service = await loadBookableService(ctx.db, { workspaceId: workspace.id, serviceId: input.service_id });
+  // One statement: the service, the workspace's questions, the account's plan and its
+  // bookings this billing period.
+  const rows = await ctx.db
+    .select({
+      service: services,
+      question: questions,
+      plan: accounts.plan,
+      planStep: accounts.planStep,
+      volume: bookingVolume(ctx.db, { accountId: workspace.accountId, now }),
+    })
+    .from(services)
+    .innerJoin(accounts, eq(accounts.id, workspace.accountId))
+    .leftJoin(questions, eq(questions.workspaceId, services.workspaceId))
+    .where(and(eq(services.id, input.service_id), eq(services.workspaceId, workspace.id)));
+  const service = assertBookableService(rows[0]?.service);
   assertPaymentPossible(workspace, service);
-  const answers = await validateAnswers(ctx.db, { workspaceId: workspace.id, serviceId: service.id, answers: input.answers ?? [] });
-  await assertBookingVolumeAllowed(ctx.db, { accountId: workspace.accountId, now });
+  const workspaceQuestions = rows.flatMap((row) => (row.question ? [row.question] : []));
+  const answers = checkAnswers(workspaceQuestions, { serviceId: service.id, answers: input.answers ?? [] });
+  assertBookingVolumeWithin(Number(rows[0]?.volume ?? 0));
+  const plan = { plan: rows[0]?.plan ?? "", planStep: rows[0]?.planStep ?? 0 } as Pick<AccountRow, "plan" | "planStep">;
   const staffIds = await resolveCalendars({
     db: ctx.db,
     workspace,
@@ -52,30 +90,34 @@ export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBoo
     now,
     requester: ctx.actor.type,
     staffId: input.staff_id,
+    availabilityRevision: ctx.availabilityRevision,
   });
 
   const start = startStateFor(service, workspace, now);
   const accessToken = generateAccessToken();
   const booking = await withTransaction(ctx, async (tx) => {
-    if (start.status === "confirmed") await assertBookingConfirmationAllowed(tx, { accountId: workspace.accountId, now });
+    if (start.status === "confirmed") await assertBookingConfirmationAllowed(tx, { accountId: workspace.accountId, now, plan });
     const customer = await upsertCustomer(tx, { workspaceId: workspace.id, customer: input.customer, now });
     const draft: Draft = {
       service,
       start,
       customerId: customer.id,
       customerTimezone: input.customer.timezone ?? null,
+      customerLanguage: input.customer.language ?? null,
       startsAt,
       accessToken,
       answers,
       createdVia: ctx.actor.type,
       now,
     };
-    const { row, code } = await occupyFirstFree(tx, staffIds, (savepoint, staffId) => insertBooking(savepoint, workspace.id, staffId, draft));
+    const { row, code } = await occupyFirstFree(tx, staffIds, bookingTimes(startsAt, service), (savepoint, staffId) =>
+      insertBooking(savepoint, workspace.id, staffId, draft),
+    );
     await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
     return settleStart(tx, row, code, now);
   });
   // After commit, never inside the transaction: the PaymentIntent on the connected account.
-  const payment = await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
+  const payment = service.paymentMode === "none" ? undefined : await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
   return { booking, accessToken, payment };
 }
 
@@ -84,6 +126,7 @@ type Draft = {
   start: StartState;
   customerId: string;
   customerTimezone: string | null;
+  customerLanguage: Locale | null;
   startsAt: Date;
   accessToken: string;
   answers: ValidAnswer[];
@@ -105,6 +148,7 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
       staffId,
       customerId: draft.customerId,
       customerTimezone: draft.customerTimezone,
+      customerLanguage: draft.customerLanguage,
       ...times,
       status: draft.start.status,
       holdExpiresAt: draft.start.holdExpiresAt,
@@ -113,6 +157,8 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
       accessTokenHash: sha256Hex(draft.accessToken),
       accessTokenSealed: seal(draft.accessToken),
       confirmedAt: draft.start.status === "confirmed" ? draft.now : null,
+      // Announced in this transaction (settleStart): no second write to say so.
+      isAnnounced: draft.start.status === "confirmed",
       createdAt: draft.now,
       updatedAt: draft.now,
     })
@@ -129,7 +175,7 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
  * handed to the background driver after commit (its expiry).
  */
 async function settleStart(tx: Tx, row: BookingRow, code: string | undefined, now: Date): Promise<BookingRow> {
-  if (row.status === "confirmed") return announceConfirmed(tx, { booking: row, now });
+  if (row.status === "confirmed") return announceConfirmed(tx, { booking: row, now, isNew: true });
   if (row.holdExpiresAt) await afterCommit(tx, { type: "hold.placed", bookingId: row.id, holdExpiresAt: row.holdExpiresAt });
   if (row.status === "pending") await queueBookingMessages(tx, { kind: "verification_code", bookingId: row.id, code, now });
   return row;

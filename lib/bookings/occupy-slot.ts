@@ -3,6 +3,7 @@ import type { Queryable, Tx } from "@/lib/db/client";
 import { isPgError, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION } from "@/lib/db/errors";
 import { withSavepoint } from "@/lib/db/transaction";
 import { bookings, type ServiceRow } from "@/lib/db/schema";
+import { DAY_MS } from "@/lib/availability/zone-timeline";
 import { slotUnavailable } from "@/lib/errors";
 import { HOLD_STATUSES } from "./holds";
 
@@ -45,15 +46,18 @@ export async function expireLapsedHoldsOverlapping(tx: Queryable, input: { staff
 }
 
 /**
- * Writers of one calendar's occupied ranges take turns: a transaction-scoped advisory lock
- * per calendar, always taken in id order so two writers never wait on each other in a cycle.
- * Without it, concurrent inserts of overlapping ranges deadlock inside the exclusion
- * constraint's index under load (PostgreSQL aborts one: 40P01). The constraint still decides.
+ * Writers of overlapping ranges on one calendar take turns: transaction-scoped advisory locks
+ * on (calendar, UTC day) for every day the occupied range touches, taken in order, so two
+ * writers never wait on each other in a cycle. Without them, concurrent inserts of
+ * overlapping ranges deadlock inside the exclusion constraint's index under load (PostgreSQL
+ * aborts one: 40P01). Two overlapping ranges share a day, so they take turns; writers on
+ * other days of the same calendar do not wait. The constraint still decides.
  */
-export async function lockCalendars(tx: Queryable, staffIds: string[]): Promise<void> {
-  for (const staffId of [...new Set(staffIds)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${staffId}, 0))`);
-  }
+export async function lockCalendarRange(tx: Queryable, staffId: string, times: Pick<BookingTimes, "occupiedStart" | "occupiedEnd">): Promise<void> {
+  const firstDay = Math.floor(times.occupiedStart.getTime() / DAY_MS);
+  const lastDay = Math.floor((times.occupiedEnd.getTime() - 1) / DAY_MS);
+  const keys = Array.from({ length: Math.max(1, lastDay - firstDay + 1) }, (_, i) => `${staffId}:${firstDay + i}`);
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 export function isSlotConflict(error: unknown): boolean {
@@ -65,16 +69,29 @@ export function isSlotConflict(error: unknown): boolean {
  * races, and a calendar lost to a concurrent booking gives way to the next. When all are
  * taken: 409 slot_unavailable (never a 500).
  *
- * The candidate calendars are locked first (`lockCalendars`). Should a deadlock still reach
+ * Each calendar's range is locked as it is tried (`lockCalendarRange`). Should a deadlock still reach
  * us (40P01, e.g. against a writer outside this path), rolling back to the savepoint lets
  * the other finish; the retry then waits on it and gets its answer.
  */
-export async function occupyFirstFree<T>(tx: Tx, staffIds: string[], occupy: (savepoint: Tx, staffId: string) => Promise<T>): Promise<T> {
-  await lockCalendars(tx, staffIds);
+export async function occupyFirstFree<T>(tx: Tx, staffIds: string[], times: BookingTimes, occupy: (savepoint: Tx, staffId: string) => Promise<T>): Promise<T> {
+  // One calendar: nothing to give way to, so no savepoint (the refusal ends the transaction).
+  if (staffIds.length === 1) {
+    const staffId = staffIds[0] as string;
+    await lockCalendarRange(tx, staffId, times);
+    try {
+      return await occupy(tx, staffId);
+    } catch (error) {
+      throw isSlotConflict(error) ? slotUnavailable() : error;
+    }
+  }
   for (const staffId of staffIds) {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await withSavepoint(tx, (savepoint) => occupy(savepoint, staffId));
+        // The lock is taken in the savepoint: giving this calendar up releases it.
+        return await withSavepoint(tx, async (savepoint) => {
+          await lockCalendarRange(savepoint, staffId, times);
+          return occupy(savepoint, staffId);
+        });
       } catch (error) {
         if (isPgError(error, PG_DEADLOCK_DETECTED) && attempt <= DEADLOCK_RETRIES) continue;
         if (!isSlotConflict(error)) throw error;

@@ -58,7 +58,7 @@ export async function rescheduleBooking({ ctx, input }: { ctx: ServiceContext; i
     const booking = await lockBookingOrThrow(tx, { workspaceId: workspace.id, id: current.id });
     assertMayMove(booking, service!.minCancelNoticeMinutes, isCustomer, now);
     const times = bookingTimes(input.startsAt, service!);
-    const row = await occupyFirstFree(tx, staffIds, (savepoint, staffId) => moveBooking(savepoint, booking.id, staffId, times, now));
+    const row = await occupyFirstFree(tx, staffIds, times, (savepoint, staffId) => moveBooking(savepoint, booking.id, staffId, times, now));
     await recordBookingEvent(tx, { workspaceId: workspace.id, type: "booking.rescheduled", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
     await queueBookingMessages(tx, { kind: "reschedule", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
     await recordScheduleChanged(tx, row);

@@ -4,6 +4,7 @@ import { isServiceBookable } from "@/lib/availability/service-rules";
 import type { Queryable } from "@/lib/db/client";
 import { serviceStaff, services, staff, type ServiceRow, type WorkspaceRow } from "@/lib/db/schema";
 import { DomainError, slotUnavailable, validationFailed } from "@/lib/errors";
+import { isKnownTaken, rememberTaken } from "./known-taken";
 
 /** Who asks: a customer (publishable key or manage token) may name a calendar only when the workspace allows it. */
 export type Requester = "sk" | "pk" | "customer";
@@ -14,6 +15,10 @@ export async function loadBookableService(db: Queryable, scope: { workspaceId: s
     .select()
     .from(services)
     .where(and(eq(services.id, scope.serviceId), eq(services.workspaceId, scope.workspaceId)));
+  return assertBookableService(service);
+}
+
+export function assertBookableService(service: ServiceRow | undefined): ServiceRow {
   if (!service) throw validationFailed("service_id", "service_id names no service of this workspace.");
   if (!isServiceBookable(service)) throw validationFailed("service_id", "This service cannot be booked at the moment.");
   return service;
@@ -31,6 +36,12 @@ export type ResolveCalendarsInput = {
   /** Rescheduling: the booking's own calendar, kept when no staff_id is given. */
   keepStaffId?: string;
   excludeBookingId?: string;
+  /**
+   * The workspace's availability revision, read before any data (with the key): when given,
+   * a start found taken on every calendar is refused again without a load while the revision
+   * and the clock allow (known-taken.ts).
+   */
+  availabilityRevision?: number;
 };
 
 /**
@@ -59,8 +70,15 @@ export async function resolveCalendars(input: ResolveCalendarsInput): Promise<st
     assertOpen(await checkSlot({ ...slot, staffId: input.keepStaffId }));
     return [input.keepStaffId];
   }
+  const revision = input.excludeBookingId === undefined ? input.availabilityRevision : undefined;
+  const scope = { workspace: input.workspace, serviceId: input.service.id, startsAt: input.startsAt };
+  if (revision !== undefined && isKnownTaken(scope, revision, input.now.getTime())) throw slotUnavailable();
   const candidates = await pickCandidateCalendars(slot);
-  if (candidates.staffIds.length === 0) assertOpen(candidates.refusal ?? "not_offered");
+  if (candidates.staffIds.length > 0) return candidates.staffIds;
+  if (revision !== undefined && candidates.refusal === "taken") {
+    rememberTaken(scope, { revision, validFromMs: input.now.getTime(), validUntilMs: candidates.stableUntilMs });
+  }
+  assertOpen(candidates.refusal ?? "not_offered");
   return candidates.staffIds;
 }
 

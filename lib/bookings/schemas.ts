@@ -3,6 +3,7 @@ import { CustomerInput } from "@/lib/customers/schemas";
 import { BOOKING_STATUSES } from "@/lib/db/schema/bookings";
 import { DateTimeInput, DateTimeOutput, ListEnvelope, PageQuery, Uuid } from "@/lib/schemas";
 import { BookingPaymentIntent } from "@/lib/payments/schemas";
+import { BookingAnswerInput } from "@/lib/questions/schemas";
 
 export const BookingStatus = z.enum(BOOKING_STATUSES).meta({
   description:
@@ -28,10 +29,7 @@ export const Booking = z
   .meta({ id: "Booking" });
 export type Booking = z.infer<typeof Booking>;
 
-export const BookingAnswerInput = z.object({
-  question_id: Uuid,
-  value: z.string().max(5_000),
-});
+export { BookingAnswerInput };
 
 export const CreateBookingBody = z.object({
   service_id: Uuid,
@@ -56,6 +54,16 @@ export const VerifyBookingBody = z.object({
 export type VerifyBookingBody = z.infer<typeof VerifyBookingBody>;
 
 export const VerifyBookingResponse = z.object({ status: z.literal("confirmed") }).meta({ id: "BookingVerified" });
+
+export const ResendCodeParams = VerifyBookingParams;
+
+export const ResendCodeResponse = z
+  .object({
+    status: z.literal("pending"),
+    hold_expires_at: DateTimeOutput.meta({ description: "UTC; unchanged by the resend: a new code never extends the hold." }),
+  })
+  .meta({ id: "BookingCodeResent" });
+export type ResendCodeResponse = z.infer<typeof ResendCodeResponse>;
 
 /** The body may be omitted (an empty body reads as `{}`). */
 export const CancelBookingBody = z.object({

@@ -2,7 +2,8 @@ import type { BookingRow, BookingStatus } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 import { isLiveHold } from "./holds";
 import type { BookingPaymentIntent } from "@/lib/payments/schemas";
-import type { Booking } from "./schemas";
+import type { Booking, ResendCodeResponse } from "./schemas";
+import type { CodeResent } from "./resend-verification-code";
 
 export type BookingView = {
   timezone: string;
@@ -38,4 +39,9 @@ export function toBooking(row: BookingRow, view: BookingView): Booking {
 export function effectiveStatus(row: Pick<BookingRow, "status" | "holdExpiresAt">, now: Date): BookingStatus {
   if ((row.status === "pending" || row.status === "awaiting_payment") && !isLiveHold(row, now)) return "expired";
   return row.status;
+}
+
+/** DECISIONS §10: the resend answers only what the code step needs, the unchanged hold. */
+export function toCodeResent(resent: CodeResent): ResendCodeResponse {
+  return { status: "pending", hold_expires_at: toUtcIso(resent.holdExpiresAt) };
 }

@@ -27,9 +27,14 @@ export async function confirmHeldBooking(tx: Queryable, input: { booking: Bookin
  * DECISIONS §2: booking.created goes out when a booking first becomes confirmed (never for
  * a hold that does not confirm), with the customer's confirmation message.
  */
-export async function announceConfirmed(tx: Queryable, input: { booking: BookingRow; now: Date }): Promise<BookingRow> {
+export async function announceConfirmed(
+  tx: Queryable,
+  input: { booking: BookingRow; now: Date; /** Inserted confirmed and announced just now. */ isNew?: boolean },
+): Promise<BookingRow> {
   let booking = input.booking;
-  if (!booking.isAnnounced) {
+  if (input.isNew) {
+    await recordBookingEvent(tx, { workspaceId: booking.workspaceId, type: "booking.created", bookingId: booking.id, now: input.now });
+  } else if (!booking.isAnnounced) {
     await recordBookingEvent(tx, { workspaceId: booking.workspaceId, type: "booking.created", bookingId: booking.id, now: input.now });
     [booking] = (await tx.update(bookings).set({ isAnnounced: true }).where(eq(bookings.id, booking.id)).returning()) as [BookingRow];
   }

@@ -19,9 +19,12 @@ export function appliesToService(question: Pick<QuestionRow, "appliesTo" | "serv
  * "true" or "false"; every required question is answered (a required checkbox with "true").
  */
 export async function validateAnswers(db: Queryable, input: { workspaceId: string; serviceId: string; answers: AnswerInput[] }): Promise<ValidAnswer[]> {
-  const applying = (await db.select().from(questions).where(eq(questions.workspaceId, input.workspaceId))).filter((question) =>
-    appliesToService(question, input.serviceId),
-  );
+  return checkAnswers(await db.select().from(questions).where(eq(questions.workspaceId, input.workspaceId)), input);
+}
+
+/** validateAnswers over the workspace's questions already read (booking creation reads them with the service). */
+export function checkAnswers(workspaceQuestions: QuestionRow[], input: { serviceId: string; answers: AnswerInput[] }): ValidAnswer[] {
+  const applying = workspaceQuestions.filter((question) => appliesToService(question, input.serviceId));
   const byId = new Map(applying.map((question) => [question.id, question]));
   const seen = new Set<string>();
   const valid = input.answers.map((answer, index) => {

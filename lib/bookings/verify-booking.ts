@@ -11,7 +11,7 @@ import { withTransaction } from "@/lib/db/transaction";
 type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** Never a well-formed booking id: stands in for a malformed one so every lookup does the same work. */
-const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+export const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
 export const verificationFailed = () => new DomainError("verification_failed", "That code was not accepted. Check it, or book again if the hold has expired.");
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BookingStatus, CancelBookingBody, RescheduleBookingBody } from "@/lib/bookings/schemas";
 import { BookingPaymentState } from "@/lib/payments/schemas";
-import { DateTimeOutput, Uuid } from "@/lib/schemas";
+import { DateTimeOutput, Language, Uuid } from "@/lib/schemas";
 import { ServiceCustomer } from "@/lib/services/schemas";
 import { PublicWorkspace } from "@/lib/public/schemas";
 import { StaffCustomer } from "@/lib/staff/schemas";
@@ -20,6 +20,10 @@ export const PublicBookingCustomer = z
     email: z.string(),
     phone: z.string().meta({ description: "E.164, or an empty string when the customer gave none." }),
     timezone: z.string().nullable().meta({ description: "The IANA zone the booking was made from (DECISIONS §12); null when unknown." }),
+    language: Language.nullable().meta({
+      description:
+        "The language the booking was made in (DECISIONS §15); its messages are written in it. Null when not given: the workspace's language applies.",
+    }),
   })
   .meta({ id: "PublicBookingCustomer" });
 
@@ -62,6 +66,10 @@ export const PublicBookingWorkspace = PublicWorkspace.pick({
   instagram_url: true,
   maps_url: true,
   confirmation_note: true,
+  booking_policy: true,
+  contact_email: true,
+  contact_phone: true,
+  address: true,
 })
   .extend({
     publishable_key: PublicWorkspace.shape.publishable_key.meta({

@@ -47,7 +47,10 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
   const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
   const { drizzle } = await import("drizzle-orm/pglite");
   // The single-object form: `new PGlite(undefined, opts)` silently drops the extensions.
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { btree_gist } });
+  // Smaller buffers than PostgreSQL's defaults: one process holds the whole database in
+  // memory it never returns, and the app's working set is a few megabytes.
+  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "temp_buffers=2MB"];
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { btree_gist }, startParams });
   await client.waitReady;
   const db = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {

@@ -7,6 +7,7 @@ import path from "node:path";
  * is taken over.
  */
 export class EmbeddedDatabaseInUseError extends Error {
+  override name = "EmbeddedDatabaseInUseError";
   constructor(readonly pid: number) {
     super(`The embedded database is in use by another process (pid ${pid}). Stop the app (or that process) and run this again.`);
   }

@@ -5,11 +5,17 @@ import { authenticateKey, touchKey } from "@/lib/api-keys/authenticate-key";
 import { getConfig } from "@/lib/config";
 import type { AuthKind } from "@/lib/openapi/operation";
 import type { AccountActor, KeyActor, PublicActor } from "@/lib/context";
+import { loadClock, offsetClock, systemClock, type Clock } from "@/lib/time/clock";
 
-export type Authenticated =
-  | { kind: "workspace"; workspace: WorkspaceRow; actor: KeyActor }
+/**
+ * Who calls, and the app's clock as that same statement read it. A workspace key also
+ * brings its workspace's availability revision (read before anything else the request reads).
+ */
+export type Authenticated = { clock: Clock } & (
+  | { kind: "workspace"; workspace: WorkspaceRow; availabilityRevision: number; actor: KeyActor }
   | { kind: "account"; account: AccountRow; actor: AccountActor }
-  | { kind: "public"; actor: PublicActor };
+  | { kind: "public"; actor: PublicActor }
+);
 
 const unauthorized = () => new DomainError("unauthorized", "Send a valid API key as a bearer token in the Authorization header.");
 
@@ -21,19 +27,23 @@ export function readBearer(request: Request): string | undefined {
 
 /**
  * The spec's authentication rules 1–4 and 6: key → live key row, key type → route, and the
- * publishable key's Origin check (the app's own origin is always accepted).
+ * publishable key's Origin check (the app's own origin is always accepted). A key request
+ * reads the key, its workspace, the dev clock and the availability revision in one statement.
  */
-export async function authenticate(db: Db, request: Request, auth: AuthKind, now: Date): Promise<Authenticated> {
-  if (auth === "public") return { kind: "public", actor: { type: "public" } };
+export async function authenticate(db: Db, request: Request, auth: AuthKind): Promise<Authenticated> {
+  if (auth === "public") return { kind: "public", clock: await loadClock(db), actor: { type: "public" } };
   const value = readBearer(request);
   if (!value) throw unauthorized();
-  const found = await authenticateKey(db, value);
+  const devTools = getConfig().devTools;
+  const found = await authenticateKey(db, value, { withClockOffset: devTools });
   if (!found) throw unauthorized();
+  const clock = devTools ? offsetClock(found.offsetMs ?? 0) : systemClock;
+  const now = clock.now();
 
   if (found.kind === "account") {
     if (auth !== "ak") throw new DomainError("forbidden", "Account keys only reach the /v1/account routes.");
     await touchKey(db, found, now);
-    return { kind: "account", account: found.account, actor: { type: "ak", keyId: found.keyId } };
+    return { kind: "account", clock, account: found.account, actor: { type: "ak", keyId: found.keyId } };
   }
   const type = found.key.type;
   if (type === "pk" && auth !== "sk_pk") {
@@ -42,7 +52,7 @@ export async function authenticate(db: Db, request: Request, auth: AuthKind, now
   if (auth === "ak") throw new DomainError("forbidden", "The /v1/account routes need an account key.");
   if (type === "pk") assertOriginAllowed(request, found.key.allowedOrigins);
   await touchKey(db, found, now);
-  return { kind: "workspace", workspace: found.workspace, actor: { type, keyId: found.key.id } };
+  return { kind: "workspace", clock, workspace: found.workspace, availabilityRevision: found.availabilityRevision, actor: { type, keyId: found.key.id } };
 }
 
 /** Rule 2: only requests that carry an Origin are checked; an empty list rejects every browser Origin. */

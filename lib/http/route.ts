@@ -4,7 +4,6 @@ import { getDb, type Db } from "@/lib/db/client";
 import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION, PG_SERIALIZATION_FAILURE, readPgError } from "@/lib/db/errors";
 import { DomainError, notFound, slotUnavailable, validationFailed } from "@/lib/errors";
 import type { BodyOf, HttpMethod, Operation, ParamsOf, QueryOf, ResponseOf } from "@/lib/openapi/operation";
-import { loadClock } from "@/lib/time/clock";
 import {
   newRequestId,
   type AccountContext as AccountServiceContext,
@@ -20,7 +19,8 @@ import { chargeRateLimit, clientIp } from "./rate-limit";
 
 /** The domain's contexts (lib/context.ts) plus what only the transport knows: the client's IP. */
 type HttpOnly = { ip: string };
-export type WorkspaceContext = ServiceContext<KeyActor> & HttpOnly;
+/** `availabilityRevision`: read by the authentication statement, before any data (lib/availability/answer-cache.ts). */
+export type WorkspaceContext = ServiceContext<KeyActor> & HttpOnly & { availabilityRevision: number };
 export type AccountContext = AccountServiceContext & HttpOnly;
 export type PublicContext = PublicServiceContext & HttpOnly;
 
@@ -56,8 +56,8 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>): R
     let keyType: KeyType = "none";
     try {
       const db = await getDb();
-      const clock = await loadClock(db);
-      const authenticated = await authenticate(db, request, operation.auth, clock.now());
+      const authenticated = await authenticate(db, request, operation.auth);
+      const { clock } = authenticated;
       keyType = authenticated.actor.type === "public" ? "none" : authenticated.actor.type;
       const ip = clientIp(request, getConfig().trustProxy);
       await applyRateLimit(db, operation, authenticated.actor, ip, clock.now());
@@ -67,7 +67,7 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>): R
       const rawBody = operation.body ? await readRawBody(request) : "";
       const body = operation.body ? parseWith(operation.body, parseJson(rawBody)) : undefined;
 
-      const { actor: _actor, kind: _kind, ...scope } = authenticated as Record<string, unknown>;
+      const { actor: _actor, kind: _kind, clock: _clock, ...scope } = authenticated as Record<string, unknown>;
       const ctx = { db, clock, requestId, ip, actor: authenticated.actor, ...scope } as ContextOf<O>;
       const run = async () => toStored(await handler({ ctx, params, query, body, request } as RouteInput<O>), operation);
 

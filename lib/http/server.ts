@@ -15,9 +15,10 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  const admit = admission(MAX_IN_FLIGHT);
   const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
     const answer = screenRequest(request.method ?? "", request.url ?? "/");
-    if (!answer) return void handle(request, response);
+    if (!answer) return admit(response, () => void handle(request, response));
     // The body of a screened request is never read; leaving it unread would stall keep-alive.
     request.resume();
     response.writeHead(answer.status, { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
@@ -48,6 +49,40 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
     });
   }
   return server;
+}
+
+/**
+ * Requests handed to Next.js at once; the others wait in arrival order (as unread sockets,
+ * which cost next to nothing). A burst of a thousand requests then keeps the memory of a
+ * hundred, and the first to come are the first answered.
+ */
+const MAX_IN_FLIGHT = 100;
+
+function admission(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    running--;
+    const next = waiting.shift();
+    if (next) {
+      running++;
+      next();
+    }
+  };
+  return (response: ServerResponse, run: () => void) => {
+    const start = () => {
+      // A client that left while waiting is not served.
+      if (response.destroyed) return release();
+      response.once("close", release);
+      run();
+    };
+    if (running < limit) {
+      running++;
+      start();
+    } else {
+      waiting.push(start);
+    }
+  };
 }
 
 /** An answer on a socket no response object owns (CONNECT, parse errors); then the connection closes. */

@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
 import { loadBookingDetails } from "@/lib/bookings/load-booking-details";
-import { outboxMessages } from "@/lib/db/schema";
+import { outboxMessages, payments } from "@/lib/db/schema";
 import { unseal } from "@/lib/secrets/seal";
 import { consumeSmsCredit } from "./consume-sms-credit";
 import { renderCancellationEmail } from "./templates/cancellation";
@@ -22,6 +23,8 @@ export type QueueBookingMessagesInput = {
   code?: string;
   /** The start before a move; `reschedule` shows the old time beside the new one. */
   previousStartsAt?: Date;
+  /** Cancellation only: the cancellation refunds the booking's payment (everything not yet refunded). */
+  refunding?: boolean;
   /**
    * Reminders only (DECISIONS §11): the channels the workspace set. An SMS goes when asked for
    * and possible (SMS on, a phone, a credit); the email when asked for, or in place of an SMS
@@ -56,6 +59,8 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
   const previousEndsAt = input.previousStartsAt
     ? new Date(input.previousStartsAt.getTime() + (booking.endsAt.getTime() - booking.startsAt.getTime()))
     : undefined;
+  const [payment] = await tx.select().from(payments).where(eq(payments.bookingId, booking.id));
+  const refundCents = input.refunding && payment ? payment.amountCents - payment.amountRefundedCents : undefined;
   const data: BookingMessageData = {
     booking: {
       id: booking.id,
@@ -65,10 +70,14 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
       sequence: booking.sequence,
       customerTimezone: booking.customerTimezone,
     },
+    // DECISIONS §15: the language the customer booked in, else the business's.
+    locale: booking.customerLanguage ?? workspace.language,
     workspace,
     service,
     staff: row.staff,
     customer,
+    payment: payment ?? null,
+    refundCents,
     manageUrl: readManageUrl(booking.accessTokenSealed),
     code: input.code,
     previousStartsAt: input.previousStartsAt,

@@ -12,7 +12,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type AuthKind = "sk" | "sk_pk" | "ak" | "public";
 
 /** The publishable-key and keyless limits of the spec's rate-limit table. */
-export type RateLimitRule = "availability" | "booking_create" | "booking_verify" | "public";
+export type RateLimitRule = "availability" | "booking_create" | "booking_verify" | "booking_resend_code" | "public";
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 

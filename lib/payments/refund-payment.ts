@@ -5,9 +5,7 @@ import type { Clock } from "@/lib/time/clock";
 import { applyObservation } from "./apply-observation";
 import { getPaymentProcessor } from "./get-processor";
 import { ProcessorRefusedError } from "./processor";
-
-/** A payment that holds (or is about to hold) money the customer could get back. */
-const REFUNDABLE_STATUSES = ["processing", "succeeded", "partially_refunded", "refund_pending"] as const;
+import { REFUNDABLE_STATUSES } from "./refund-rule";
 /** Statuses in which a refund can be created at the processor now. */
 const REFUND_NOW_STATUSES: readonly string[] = ["succeeded", "partially_refunded"];
 

@@ -1,6 +1,6 @@
 import { expireHold } from "@/lib/bookings/expire-hold";
 import { isLiveHold } from "@/lib/bookings/holds";
-import { expireLapsedHoldsOverlapping, isSlotConflict, lockCalendars } from "@/lib/bookings/occupy-slot";
+import { expireLapsedHoldsOverlapping, isSlotConflict, lockCalendarRange } from "@/lib/bookings/occupy-slot";
 import { confirmHeldBooking } from "@/lib/bookings/settle-confirmed";
 import type { Tx } from "@/lib/db/client";
 import { withSavepoint } from "@/lib/db/transaction";
@@ -36,7 +36,7 @@ export async function settleBookingForPayment(
     return { isConfirmed: true, owesRefund: false };
   }
   if ((booking.status === "awaiting_payment" || booking.status === "expired") && booking.startsAt > now) {
-    await lockCalendars(tx, [booking.staffId]);
+    await lockCalendarRange(tx, booking.staffId, booking);
     await expireLapsedHoldsOverlapping(tx, { staffId: booking.staffId, times: booking, now });
     try {
       await withSavepoint(tx, (savepoint) => confirmHeldBooking(savepoint, { booking, accountId: input.accountId, now }));

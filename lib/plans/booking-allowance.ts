@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { countConfirmedBookings } from "@/lib/accounts/count-usage";
 import type { Queryable } from "@/lib/db/client";
-import { accounts } from "@/lib/db/schema";
+import { accounts, type AccountRow } from "@/lib/db/schema";
 import { billingPeriod } from "./billing-period";
 import { planCaps } from "./catalog";
 import { planLimitExceeded } from "./limits";
@@ -12,8 +12,13 @@ import { planLimitExceeded } from "./limits";
  * the catalog; then it holds the account row, so concurrent confirmations cannot pass the
  * cap together. Call it inside the confirming transaction. A bookings refusal names no `used`.
  */
-export async function assertBookingConfirmationAllowed(tx: Queryable, input: { accountId: string; now: Date }): Promise<void> {
-  const [account] = await tx.select({ plan: accounts.plan, planStep: accounts.planStep }).from(accounts).where(eq(accounts.id, input.accountId));
+export async function assertBookingConfirmationAllowed(
+  tx: Queryable,
+  input: { accountId: string; now: Date; /** The account's plan when the caller has read it already. */ plan?: Pick<AccountRow, "plan" | "planStep"> },
+): Promise<void> {
+  const [account] = input.plan
+    ? [input.plan]
+    : await tx.select({ plan: accounts.plan, planStep: accounts.planStep }).from(accounts).where(eq(accounts.id, input.accountId));
   if (!account) throw new Error(`account ${input.accountId} not found`);
   const limit = planCaps(account.plan, account.planStep).maxConfirmedBookingsPerPeriod;
   if (limit === undefined) return;

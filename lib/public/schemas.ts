@@ -27,6 +27,7 @@ export const PublicWorkspace = WorkspaceSettings.pick({
   website_url: true,
   instagram_url: true,
   maps_url: true,
+  address: true,
   confirmation_note: true,
   social_title: true,
   social_description: true,

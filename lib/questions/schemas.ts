@@ -70,3 +70,9 @@ export const Question = z
 export type Question = z.infer<typeof Question>;
 
 export const QuestionIdParams = z.object({ id: Uuid });
+
+/** One answer on a booking; declared here (no database import) so the booking pages can check it in the browser too. */
+export const BookingAnswerInput = z.object({
+  question_id: Uuid,
+  value: z.string().max(5_000),
+});

@@ -88,6 +88,10 @@ export const ServiceCustomer = z
     payment_mode: PaymentMode,
     payment_amount_cents: z.number().int().nullable(),
     category_id: Uuid.nullable(),
+    max_advance_days: z.number().int().meta({
+      description:
+        "How far ahead it can be booked: a start is offered while starts_at ≤ now + max_advance_days × 24 h. Booking pages stop their calendars there.",
+    }),
     bookable: z.boolean().meta({
       description:
         "Whether a customer can book it now. False for a paid service whose amount cannot be computed or whose payment the business cannot take yet (no stripe_account_id); availability then lists no slots for it and a create is refused (422, param service_id).",

@@ -38,6 +38,7 @@ export function toServiceCustomer(row: ServiceRow, workspace: Pick<WorkspaceRow,
     payment_mode: row.paymentMode,
     payment_amount_cents: computePaymentAmountCents(row),
     category_id: row.categoryId,
+    max_advance_days: row.maxAdvanceDays,
     bookable: takesNewBookings(row, workspace),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTimeOutput, E164Phone, Email, HttpUrl, IanaTimezone, PlainText, Uuid } from "@/lib/schemas";
+import { DateTimeOutput, E164Phone, Email, HttpUrl, IanaTimezone, Language, PlainText, Uuid } from "@/lib/schemas";
 import { SLUG_PATTERN } from "./slug";
 
 export const MIN_SLOT_INTERVAL_MINUTES = 5;
@@ -117,6 +117,10 @@ export const WorkspaceSettings = z
     sms_enabled: z.boolean(),
     allow_staff_choice: z.boolean(),
     vertical: z.string(),
+    language: Language.meta({
+      description:
+        "The business's language (DECISIONS §15): its booking pages use it when the customer's browser prefers none of the supported languages, and messages use it when a booking carries no customer.language. New workspaces: en.",
+    }),
     booking_policy: z.string().nullable(),
     contact_email: z.string().nullable(),
     contact_phone: z.string().nullable().meta({ description: "E.164." }),
@@ -148,6 +152,7 @@ export const UpdateWorkspaceBody = z.object({
   sms_enabled: z.boolean().optional(),
   allow_staff_choice: z.boolean().optional(),
   vertical: Vertical.optional(),
+  language: Language.optional(),
   booking_policy: PlainText(TEXT_LIMITS.bookingPolicy).nullable().optional(),
   contact_email: Email.nullable().optional(),
   contact_phone: E164Phone.nullable().optional(),

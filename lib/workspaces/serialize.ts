@@ -14,6 +14,7 @@ export function toWorkspaceSettings(row: WorkspaceRow): WorkspaceSettings {
     sms_enabled: row.smsEnabled,
     allow_staff_choice: row.allowStaffChoice,
     vertical: row.vertical,
+    language: row.language,
     booking_policy: row.bookingPolicy,
     contact_email: row.contactEmail,
     contact_phone: row.contactPhone,

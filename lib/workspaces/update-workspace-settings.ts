@@ -18,6 +18,7 @@ const COLUMNS = {
   sms_enabled: "smsEnabled",
   allow_staff_choice: "allowStaffChoice",
   vertical: "vertical",
+  language: "language",
   booking_policy: "bookingPolicy",
   contact_email: "contactEmail",
   contact_phone: "contactPhone",

@@ -30,8 +30,8 @@ function expected(operation: Operation, credential: Credential): Expectation {
   if (credential === "pk") return operation.auth === "sk_pk" ? granted : { status: 403, type: "secret_key_required" };
   if (credential === "other_sk") {
     if (!hasPathRecord) return { notStatus: [401, 403, 500], noLeak: true };
-    // Verification never tells an unknown booking apart from a wrong code.
-    if (operation.id === "verifyBooking") return { status: 422, type: "verification_failed", noLeak: true };
+    // Verification (and a new code) never tells an unknown booking apart from a wrong code.
+    if (operation.id === "verifyBooking" || operation.id === "resendBookingCode") return { status: 422, type: "verification_failed", noLeak: true };
     return { status: 404, type: "not_found", noLeak: true };
   }
   return granted;

@@ -52,10 +52,11 @@ describe("GET /v1/public/bookings/{token}", () => {
           payment_mode: "none",
           payment_amount_cents: null,
           category_id: null,
+          max_advance_days: 60,
           bookable: true,
         },
         staff: { id: ws.staffId, name: "Alex", title: null, bio: null },
-        customer: { name: customer.name, email: customer.email, phone: "", timezone: null },
+        customer: { name: customer.name, email: customer.email, phone: "", timezone: null, language: null },
         can_cancel: true,
         cancel_cutoff_passed: false,
         cancel_cutoff_minutes: 120,
@@ -74,6 +75,10 @@ describe("GET /v1/public/bookings/{token}", () => {
         instagram_url: null,
         maps_url: "https://maps.example.com/x",
         confirmation_note: "Arrive early",
+        booking_policy: null,
+        contact_email: null,
+        contact_phone: null,
+        address: null,
       },
     });
     expect(response.body.booking.starts_at).toMatch(/\+0[12]:00$/);

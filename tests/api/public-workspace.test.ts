@@ -8,6 +8,7 @@ import { setClockOffset } from "@/lib/time/clock";
 import { addCalendar, addService, offerService } from "../helpers/factories";
 
 const WORKSPACE_FIELDS = [
+  "address",
   "allow_staff_choice",
   "blurb",
   "booking_policy",
@@ -91,6 +92,7 @@ describe("GET /v1/public/workspaces/{slug}", () => {
         payment_mode: "deposit_percent",
         payment_amount_cents: 625,
         category_id: null,
+        max_advance_days: 60,
         bookable: true,
       },
     ]);

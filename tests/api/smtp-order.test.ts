@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { setConfigForTesting } from "@/lib/config";
 import { setMessageTransportsForTesting } from "@/lib/notifications/transports";
 import { api } from "../helpers/api";
@@ -8,7 +6,8 @@ import { book, setNow } from "../helpers/bookings";
 import { addService } from "../helpers/factories";
 import { newWorkspace } from "../helpers/fixtures";
 import { parseCalendar } from "../helpers/ical";
-import { findPart, parseMime, type MimePart } from "../helpers/mime";
+import { findPart } from "../helpers/mime";
+import { startSmtpServer } from "../helpers/smtp";
 import { runJobs } from "../helpers/outbox";
 
 /**
@@ -17,41 +16,6 @@ import { runJobs } from "../helpers/outbox";
  * must arrive in the order its events happened, also after the server refused a message,
  * and each .ics must update or remove the same calendar entry (read with ical.js).
  */
-type Received = { raw: string; message: MimePart; to: string };
-
-function startSmtpServer() {
-  const received: Received[] = [];
-  let refusals = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (refusals > 0) {
-          refusals--;
-          const error = Object.assign(new Error("451 4.3.0 Try again later"), { responseCode: 451 });
-          return callback(error);
-        }
-        const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ raw, message: parseMime(raw), to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(",") });
-        callback();
-      });
-    },
-  });
-  const listening = new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port)));
-  return {
-    received,
-    listening,
-    refuseNext: (count: number) => {
-      refusals = count;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 let smtp: ReturnType<typeof startSmtpServer> | undefined;
 afterEach(async () => {
   setConfigForTesting(undefined);

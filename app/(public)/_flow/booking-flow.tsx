@@ -1,133 +1,249 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ServiceList } from "@/components/booking/service-list";
 import { Button } from "@/components/ui/button";
 import { useAnnounce } from "@/components/ui/live-region";
 import { Notice } from "@/components/ui/notice";
 import { Stepper } from "@/components/ui/stepper";
 import { EMPTY_DETAILS, questionsFor, type DetailsValues } from "@/lib/booking-pages/details";
-import { formatDuration, formatMoney, formatShortDate, formatTime, zoneCity } from "@/lib/booking-pages/format";
+import { dayInZone, formatDuration, formatMoney, formatShortDate, formatTime, zoneCity } from "@/lib/booking-pages/format";
 import type { FriendlyError } from "@/lib/booking-pages/messages";
 import type { DaySlot } from "@/lib/booking-pages/slots";
+import { summaryRows } from "@/lib/booking-pages/summary";
 import type { CreatedBooking, CustomerService } from "@/lib/booking-pages/types";
-import { wordingFor } from "@/lib/booking-pages/wording";
+import { useWording } from "@/lib/booking-pages/wording";
 import { DetailsStep } from "./details-step";
 import { DoneStep } from "./done-step";
 import type { FlowProps, Step } from "./flow-types";
+import { parseLocation, readSaved, toSearch, writeSaved, type FlowLocation, type SavedHold } from "@/lib/booking-pages/flow-location";
 import { PaymentStep } from "./payment-step";
 import { SlotPicker } from "./slot-picker";
-import { useHold } from "./use-hold";
-import { useServerClock } from "./use-server-clock";
+import { useHeldBooking } from "./use-held-booking";
 import { useStepFocus } from "./use-step-focus";
+import { useSyncedClock } from "./use-synced-clock";
 import { VerifyStep } from "./verify-step";
 import styles from "./flow.module.css";
 
 const STEP_INDEX: Record<Step, number> = { service: 0, time: 1, details: 2, verify: 3, payment: 3, done: 3 };
+const HELD_STEPS = new Set<Step>(["verify", "payment", "done"]);
 
 /**
  * The customer's booking flow, used by /book/{slug} and the /embed/{slug} frame. It talks to
  * the public API with the workspace's pk_ key only. The screen after "book" is decided by the
- * status the API returns (never by require_verification).
+ * status the API returns (never by require_verification). On the hosted page every step is a
+ * URL state (Back, Forward and reload work); a hold made in this tab is kept in
+ * sessionStorage and resumed after a reload, or given back when the customer steps back.
  */
-export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey, devTools, embedded = false, onEvent }: FlowProps) {
+export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey, devTools, embedded = false, onEvent, initialSearch = "" }: FlowProps) {
   const { workspace, services, staff, categories, questions } = bootstrap;
-  const wording = useMemo(() => wordingFor(workspace.vertical), [workspace.vertical]);
-  const now = useServerClock(serverNow);
+  const wording = useWording(workspace.vertical);
+  const t = useTranslations("flow");
+  const tSummary = useTranslations("flow.summary");
+  const clock = useSyncedClock(serverNow);
+  const now = clock.now;
   const announce = useAnnounce();
-  const [step, setStep] = useState<Step>("service");
-  const [service, setService] = useState<CustomerService | null>(null);
-  const [staffId, setStaffId] = useState<string | null>(null);
-  const [slot, setSlot] = useState<DaySlot | null>(null);
+  // The address is the truth, also when Next.js remounts this flow on Back or Forward with the
+  // props of another moment (a history entry written before a reload): read it, not the props,
+  // whenever there is one. On the first paint both are the same address.
+  const startSearch = typeof window === "undefined" || embedded ? initialSearch : window.location.search;
+  const [location, setLocation] = useState<FlowLocation>(() => {
+    const parsed = parseLocation(startSearch);
+    // A held step needs this tab's saved hold, which only the browser has: resume after mount.
+    return HELD_STEPS.has(parsed.step) ? { ...parsed, step: parsed.time ? "details" : "time" } : parsed;
+  });
+  const [resuming, setResuming] = useState(() => HELD_STEPS.has(parseLocation(startSearch).step));
   const [details, setDetails] = useState<DetailsValues>(EMPTY_DETAILS);
-  const [booking, setBooking] = useState<CreatedBooking | null>(null);
-  const [holdExpiresAt, setHoldExpiresAt] = useState<string | null>(null);
   const [timeNotice, setTimeNotice] = useState<FriendlyError | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const [displayZone, setDisplayZone] = useState(workspace.timezone);
   const [customerZone, setCustomerZone] = useState<string | null>(null);
+  const [focusEmail, setFocusEmail] = useState(false);
+  const step = resuming ? "resuming" : location.step;
   const heading = useStepFocus(step);
-  const hold = useHold({ token: booking?.access_token ?? null, expiresAt: holdExpiresAt, now, onExpiresAtChange: setHoldExpiresAt });
+  const held = useHeldBooking({ slug: workspace.slug, now, onReleased: () => setRefreshKey((key) => key + 1) });
+  const locationRef = useRef(location);
+  locationRef.current = location;
 
-  // The customer's zone is only known in the browser; read it after hydration.
-  useEffect(() => setCustomerZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null), []);
+  const service = services.find((candidate) => candidate.id === location.serviceId) ?? null;
+  const slot: DaySlot | null =
+    service && location.time
+      ? {
+          start: location.time,
+          end: new Date(Date.parse(location.time) + service.duration_minutes * 60_000).toISOString(),
+          staffIds: location.staffId ? [location.staffId] : [],
+        }
+      : null;
 
-  const summary = useCallback(
-    (made: { id: string; status: string; starts_at: string }) => ({ id: made.id, status: made.status, starts_at: made.starts_at }),
-    [],
+  /** Moves to a step: a new history entry (push) or in place (replace); the embed keeps no URL. */
+  const go = useCallback(
+    (next: FlowLocation, mode: "push" | "replace" = "push") => {
+      setLocation(next);
+      if (embedded) return;
+      const url = `${window.location.pathname}${toSearch(next)}`;
+      if (mode === "push") window.history.pushState(null, "", url);
+      else window.history.replaceState(null, "", url);
+    },
+    [embedded],
+  );
+
+  // After hydration: the customer's zone, what they typed earlier in this tab, and a hold to resume.
+  useEffect(() => {
+    setCustomerZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null);
+    const saved = readSaved(workspace.slug);
+    if (saved.details) setDetails(saved.details);
+    const parsed = parseLocation(embedded ? "" : window.location.search);
+    // The address is the truth: a remount (the router restoring an older tree on Back) may
+    // carry the query string of another moment.
+    if (!HELD_STEPS.has(parsed.step) && JSON.stringify(parsed) !== JSON.stringify(locationRef.current)) setLocation(parsed);
+    void held.resume(saved.hold ?? null, HELD_STEPS.has(parsed.step)).then((outcome) => {
+      setResuming(false);
+      if (outcome.kind === "resumed") return go(locationForHold(parsed, outcome.hold), "replace");
+      if (outcome.kind === "lapsed") {
+        setTimeNotice({ title: t("lapsed.title"), body: t("lapsed.body"), retry: false });
+        return go({ ...parsed, step: "time", time: null }, "replace");
+      }
+      if (HELD_STEPS.has(parsed.step)) go({ ...parsed, step: parsed.time ? "details" : parsed.serviceId ? "time" : "service" }, "replace");
+    });
+  }, []);
+
+  // Back and Forward: leaving a held step gives the held time back; a held step without a hold falls back to its details.
+  useEffect(() => {
+    if (embedded) return;
+    const onPopState = () => {
+      const parsed = parseLocation(window.location.search);
+      const hold = held.current();
+      if (HELD_STEPS.has(parsed.step)) {
+        if (hold) setLocation(locationForHold(parsed, hold));
+        else go({ ...parsed, step: parsed.time ? "details" : parsed.serviceId ? "time" : "service" }, "replace");
+        return;
+      }
+      if (hold) void held.release();
+      setTimeNotice(null);
+      setLocation(parsed);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, [embedded, go, held]);
+
+  const changeDetails = useCallback(
+    (next: DetailsValues) => {
+      setDetails(next);
+      writeSaved(workspace.slug, { details: next });
+    },
+    [workspace.slug],
   );
 
   if (!workspace.publishable_key) {
     return (
-      <Notice tone="warning" title="Online booking is not available">
-        {workspace.name} isn't taking bookings online at the moment. Please contact them directly.
+      <Notice tone="warning" title={t("unavailable.title")}>
+        {t("unavailable.body", { business: workspace.name })}
       </Notice>
     );
   }
   const publishableKey = workspace.publishable_key;
 
   function chooseService(chosen: CustomerService) {
-    if (chosen.id !== service?.id) {
-      setSlot(null);
-      setStaffId(null);
-    }
-    setService(chosen);
+    const same = chosen.id === location.serviceId;
     setTimeNotice(null);
-    setStep("time");
+    go({ step: "time", serviceId: chosen.id, day: same ? location.day : null, time: null, staffId: same ? location.staffId : null });
   }
 
   function chooseSlot(chosen: DaySlot) {
-    setSlot(chosen);
     setTimeNotice(null);
     onEvent?.({ type: "slot_selected", data: { starts_at: chosen.start } });
-    setStep("details");
+    go({ ...location, step: "details", day: dayInZone(chosen.start, displayZone), time: chosen.start });
   }
 
   function created(made: CreatedBooking) {
-    setBooking(made);
-    setHoldExpiresAt(made.hold_expires_at ?? null);
-    onEvent?.({ type: "booking_submitted", data: summary(made) });
-    if (made.status === "confirmed") return confirmed(made);
-    setStep(made.status === "awaiting_payment" ? "payment" : "verify");
+    clock.sync(made.created_at);
+    const hold = held.hold(made, location.staffId);
+    onEvent?.({ type: "booking_submitted", data: { id: made.id, status: made.status, starts_at: made.starts_at } });
+    if (made.status === "confirmed") return confirmed(hold);
+    go(locationForHold(location, hold));
   }
 
-  function confirmed(made: CreatedBooking) {
-    setHoldExpiresAt(null);
-    setBooking({ ...made, status: "confirmed" });
-    announce("Your booking is confirmed.");
-    onEvent?.({ type: "booking_confirmed", data: summary({ ...made, status: "confirmed" }) });
-    setStep("done");
+  function confirmed(hold: SavedHold) {
+    held.confirm();
+    announce(t("confirmedAnnouncement"));
+    onEvent?.({ type: "booking_confirmed", data: { id: hold.bookingId, status: "confirmed", starts_at: hold.startsAt } });
+    go(locationForHold(locationRef.current, { ...hold, status: "confirmed" }), "replace");
   }
 
-  /** Back to the times after the slot was taken or the hold lapsed; everything typed stays. */
+  /** Back to the chosen day's times after the slot was taken or the hold lapsed; everything typed stays. */
   function restartAtTime(message: FriendlyError | null) {
-    setBooking(null);
-    setHoldExpiresAt(null);
-    setSlot(null);
+    held.forget();
     setTimeNotice(message);
     setRefreshKey((key) => key + 1);
-    setStep("time");
+    go({ ...location, step: "time", time: null }, "replace");
   }
 
-  const stepNames = ["Service", "Time", "Details", step === "payment" ? "Pay" : "Confirm"];
+  /** "Change time" on the code and pay steps: give the held time back first, then show the same day. */
+  async function changeTime() {
+    await held.release();
+    setTimeNotice(null);
+    go({ ...location, step: "time", time: null }, "replace");
+  }
+
+  /** "Use another email": give the held time back, then the details with everything kept. */
+  async function useAnotherEmail() {
+    await held.release();
+    setFocusEmail(true);
+    go({ ...location, step: "details" }, "replace");
+  }
+
+  const hold = held.state;
+  const holdStaff = hold ? (staff.find((member) => member.id === hold.staffId)?.name ?? null) : null;
+  const chosenStaff = location.staffId ? (staff.find((member) => member.id === location.staffId)?.name ?? null) : null;
+  const summary = (paid: boolean) =>
+    service &&
+    summaryRows({
+      service,
+      staffName: hold ? holdStaff : chosenStaff,
+      startsAt: hold?.startsAt ?? slot?.start ?? "",
+      endsAt: hold?.endsAt ?? slot?.end ?? "",
+      businessZone: workspace.timezone,
+      customerZone,
+      currency: workspace.currency,
+      locale,
+      wording,
+      paid,
+      t: tSummary,
+    });
+  const stepNames = [t("steps.service"), t("steps.time"), t("steps.details"), step === "payment" ? t("steps.pay") : t("steps.confirm")];
+
+  if (step === "resuming") {
+    return (
+      <div className={styles.panel}>
+        <h2 ref={heading} tabIndex={-1} className={styles.stepHeading}>
+          {t("resuming")}
+        </h2>
+      </div>
+    );
+  }
 
   return (
-    <div className={styles.panel}>
-      {step !== "done" && <Stepper steps={stepNames} current={STEP_INDEX[step]} label="Booking progress" />}
+    <div className={styles.panel} data-flow-step={step}>
+      {step !== "done" && <Stepper steps={stepNames} current={STEP_INDEX[step]} label={t("steps.progress")} />}
       {service && (step === "time" || step === "details") && (
         <div className={styles.selection}>
           <span className={styles.selectionText}>
-            <strong>{service.name}</strong>
+            <strong dir="auto">{service.name}</strong>
             <span className={styles.muted}>
               {formatDuration(service.duration_minutes, locale)}
               {service.price_cents !== null && ` · ${formatMoney(service.price_cents, workspace.currency, locale)}`}
               {slot &&
                 step === "details" &&
-                ` · ${formatShortDate(slot.start, displayZone, locale)}, ${formatTime(slot.start, displayZone, locale)} (${zoneCity(displayZone)})`}
+                ` · ${t("selectionWhen", { date: formatShortDate(slot.start, displayZone, locale), time: formatTime(slot.start, displayZone, locale), zone: zoneCity(displayZone) })}`}
             </span>
           </span>
-          <Button variant="ghost" size="small" onClick={() => setStep(step === "details" ? "time" : "service")}>
-            {step === "details" ? "Change time" : `Change ${wording.service}`}
+          <Button
+            variant="ghost"
+            size="small"
+            onClick={() => go(step === "details" ? { ...location, step: "time", time: null } : { ...location, step: "service", time: null })}
+          >
+            {step === "details" ? t("changeTime") : t("changeService", { vertical: workspace.vertical })}
           </Button>
         </div>
       )}
@@ -138,7 +254,7 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
             {wording.chooseService}
           </h2>
           {services.length === 0 ? (
-            <p className={styles.muted}>There is nothing to book online right now.</p>
+            <p className={styles.muted}>{t("nothingToBook")}</p>
           ) : (
             <ServiceList
               services={services}
@@ -157,7 +273,7 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
       {step === "time" && service && (
         <div className={styles.panel}>
           <h2 ref={heading} tabIndex={-1} className={styles.stepHeading}>
-            Choose a time
+            {t("slots.heading")}
           </h2>
           {timeNotice && (
             <Notice tone="warning" role="alert" title={timeNotice.title}>
@@ -165,6 +281,7 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
             </Notice>
           )}
           <SlotPicker
+            key={`${service.id}|${refreshKey}`}
             publishableKey={publishableKey}
             serviceId={service.id}
             businessZone={workspace.timezone}
@@ -174,13 +291,16 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
             locale={locale}
             staff={staff}
             allowStaffChoice={workspace.allow_staff_choice}
-            staffId={staffId}
-            onStaffChange={setStaffId}
+            staffId={location.staffId}
+            onStaffChange={(staffId) => go({ ...location, staffId }, "replace")}
             wording={wording}
             selectedStart={slot?.start ?? null}
             onSelect={chooseSlot}
             now={now}
             refreshKey={refreshKey}
+            day={location.day}
+            onDayChange={(day) => go({ ...locationRef.current, day }, "replace")}
+            maxAdvanceDays={service.max_advance_days}
           />
         </div>
       )}
@@ -190,61 +310,75 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
           workspace={{ ...workspace, publishable_key: publishableKey }}
           service={service}
           slot={slot}
-          staffId={workspace.allow_staff_choice ? staffId : null}
+          staffId={workspace.allow_staff_choice ? location.staffId : null}
           questions={questionsFor(questions, service.id)}
           values={details}
-          onChange={setDetails}
+          onChange={changeDetails}
           onCreated={created}
           onSlotTaken={restartAtTime}
-          onBack={() => setStep("time")}
+          onBack={() => go({ ...location, step: "time", time: null })}
           locale={locale}
           wording={wording}
           now={now}
           headingRef={heading}
+          summary={summary(false) ?? []}
+          focusEmail={focusEmail}
+          onEmailFocused={() => setFocusEmail(false)}
         />
       )}
 
-      {step === "verify" && booking && (
+      {step === "verify" && hold && (
         <VerifyStep
           publishableKey={publishableKey}
-          bookingId={booking.id}
+          bookingId={hold.bookingId}
           email={details.email.trim()}
-          hold={hold}
-          onConfirmed={() => confirmed(booking)}
+          hold={held.timer}
+          onConfirmed={() => confirmed(hold)}
           onRestart={() => restartAtTime(null)}
+          onChangeTime={() => void changeTime()}
+          onChangeEmail={() => void useAnotherEmail()}
           now={now}
           headingRef={heading}
+          summary={summary(false) ?? []}
         />
       )}
 
-      {step === "payment" && booking && (
+      {step === "payment" && hold && (
         <PaymentStep
           workspace={workspace}
-          booking={booking}
+          bookingId={hold.bookingId}
+          token={hold.token}
+          initialPayment={held.payment}
           stripePublishableKey={stripePublishableKey}
           devTools={devTools}
-          hold={hold}
-          onConfirmed={() => confirmed(booking)}
+          hold={held.timer}
+          onConfirmed={() => confirmed(hold)}
           onRestart={() => restartAtTime(null)}
+          onChangeTime={() => void changeTime()}
           headingRef={heading}
           locale={locale}
+          summary={summary(false) ?? []}
         />
       )}
 
-      {step === "done" && booking && service && (
+      {step === "done" && hold && service && (
         <DoneStep
           workspace={workspace}
           service={service}
-          staff={staff}
-          booking={booking}
-          locale={locale}
-          customerZone={customerZone}
-          wording={wording}
+          booking={{ id: hold.bookingId, starts_at: hold.startsAt, ends_at: hold.endsAt, staff_id: hold.staffId, access_token: hold.token }}
+          staffName={holdStaff}
           embedded={embedded}
           now={now}
           headingRef={heading}
+          summary={summary(true) ?? []}
         />
       )}
     </div>
   );
+}
+
+/** The step a hold is on (code, pay or done), at the hold's own service, day and time. */
+function locationForHold(base: FlowLocation, hold: SavedHold): FlowLocation {
+  const step: Step = hold.status === "pending" ? "verify" : hold.status === "awaiting_payment" ? "payment" : "done";
+  return { ...base, step, serviceId: hold.serviceId, time: hold.startsAt, staffId: base.staffId };
 }

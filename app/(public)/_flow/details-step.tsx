@@ -1,11 +1,24 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { DetailsForm } from "@/components/booking/details-form";
 import { safeHref } from "@/components/booking/business-header";
 import { paymentLine } from "@/components/booking/service-list";
 import { Notice } from "@/components/ui/notice";
-import { fieldForParam, questionKey, toCreateBody, validateDetails, type DetailsErrors, type DetailsValues } from "@/lib/booking-pages/details";
+import { BookingSummary } from "@/components/booking/booking-summary";
+import { CODE_LENGTH } from "@/components/booking/code-entry";
+import {
+  defaultPhoneCountry,
+  fieldForParam,
+  messageForParam,
+  questionKey,
+  toCreateBody,
+  validateDetails,
+  type DetailsErrors,
+  type DetailsValues,
+} from "@/lib/booking-pages/details";
+import type { SummaryRow } from "@/lib/booking-pages/summary";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
 import { createBooking } from "@/lib/booking-pages/public-api";
 import type { DaySlot } from "@/lib/booking-pages/slots";
@@ -30,6 +43,10 @@ type DetailsStepProps = {
   wording: Wording;
   now: () => number;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  summary: SummaryRow[];
+  /** After "Use another email": put the cursor in the email field. */
+  focusEmail?: boolean;
+  onEmailFocused?: () => void;
 };
 
 /** Retrying the same body after a failure that stored nothing reuses its Idempotency-Key, so a lost response never books twice. */
@@ -37,6 +54,12 @@ type Attempt = { key: string; body: string };
 
 export function DetailsStep(props: DetailsStepProps) {
   const { workspace, service, slot, staffId, questions, values, locale, wording } = props;
+  const t = useTranslations("flow.details");
+  const tFlow = useTranslations("flow");
+  const tValidation = useTranslations("flow.validation");
+  const tErrors = useTranslations("errors");
+  const tServiceList = useTranslations("booking.serviceList");
+  const language = useLocale();
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
@@ -49,11 +72,18 @@ export function DetailsStep(props: DetailsStepProps) {
   useEffect(() => {
     if (failure) errorBox.current?.focus();
   }, [failure]);
+  const { focusEmail, onEmailFocused } = props;
+  useEffect(() => {
+    if (!focusEmail) return;
+    onEmailFocused?.();
+    focusAfterCommit(() => document.querySelector<HTMLElement>("input[name='email']"));
+  }, [focusEmail, onEmailFocused, focusAfterCommit]);
 
   /** A field's message goes away as soon as the customer edits that field. */
   function change(next: DetailsValues) {
     const edited = new Set<string>();
     for (const field of ["name", "email", "phone"] as const) if (next[field] !== values[field]) edited.add(field);
+    if (next.phoneCountry !== values.phoneCountry) edited.add("phone");
     for (const id of new Set([...Object.keys(next.answers), ...Object.keys(values.answers)])) {
       if (next.answers[id] !== values.answers[id]) edited.add(questionKey(id));
     }
@@ -62,7 +92,7 @@ export function DetailsStep(props: DetailsStepProps) {
   }
 
   async function submit() {
-    const found = validateDetails(values, questions);
+    const found = validateDetails(values, questions, tValidation);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFailure(null);
@@ -70,7 +100,7 @@ export function DetailsStep(props: DetailsStepProps) {
       focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
       return;
     }
-    const body = toCreateBody({ service, staffId, startsAt: slot.start, values, questions, customerZone: browserZone(zoneRefused.current) });
+    const body = toCreateBody({ service, staffId, startsAt: slot.start, values, questions, customerZone: browserZone(zoneRefused.current), language });
     const serialized = JSON.stringify(body);
     if (!attempt.current || attempt.current.body !== serialized) attempt.current = { key: crypto.randomUUID(), body: serialized };
     setSubmitting(true);
@@ -83,7 +113,7 @@ export function DetailsStep(props: DetailsStepProps) {
       return;
     }
     const { error } = result;
-    const friendly = describeError(error, "booking");
+    const friendly = describeError(error, "booking", tErrors);
     if (error.kind === "http" && (error.type === "slot_unavailable" || error.type === "outside_working_hours")) {
       attempt.current = null;
       props.onSlotTaken(friendly);
@@ -97,7 +127,8 @@ export function DetailsStep(props: DetailsStepProps) {
     if (error.kind === "http" && error.type === "validation_failed") {
       const field = fieldForParam(error.param, body);
       if (field) {
-        setErrors({ [field]: error.message || "Please check this field." });
+        // The server's message names its own fields ("customer.email: …"); say it in the page's words.
+        setErrors({ [field]: messageForParam(field, tValidation) });
         focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
         return;
       }
@@ -107,17 +138,20 @@ export function DetailsStep(props: DetailsStepProps) {
     setFailure(friendly);
   }
 
-  const payment = paymentLine(service, workspace.currency, locale);
-  const submitLabel = payment ? "Continue to payment" : workspace.require_verification ? "Continue" : wording.bookAction;
+  const payment = paymentLine(service, workspace.currency, locale, tServiceList);
+  const submitLabel = payment ? t("continueToPayment") : workspace.require_verification ? t("continue") : wording.bookAction;
   const waiting = waitSeconds > 0;
   const termsHref = safeHref(workspace.terms_url);
 
   return (
     <div className={styles.panel}>
       <h2 ref={props.headingRef} tabIndex={-1} className={styles.stepHeading}>
-        Your details
+        {t("heading")}
       </h2>
+      <BookingSummary rows={props.summary} />
       <DetailsForm
+        locale={locale}
+        defaultPhoneCountry={defaultPhoneCountry(workspace.contact_phone, locale)}
         values={values}
         errors={errors}
         questions={questions}
@@ -125,7 +159,7 @@ export function DetailsStep(props: DetailsStepProps) {
         onSubmit={() => void submit()}
         onBack={props.onBack}
         submitting={submitting || waiting}
-        submitLabel={waiting ? `Try again in ${waitSeconds}s` : failure?.retry ? "Try again" : submitLabel}
+        submitLabel={waiting ? t("tryAgainIn", { seconds: waitSeconds }) : failure?.retry ? tFlow("tryAgain") : submitLabel}
         formError={
           failure && (
             <Notice ref={errorBox} tone="error" role="alert" title={failure.title}>
@@ -135,27 +169,39 @@ export function DetailsStep(props: DetailsStepProps) {
         }
         notes={
           <>
-            {workspace.require_verification && !payment && <p className={styles.muted}>We'll email you a 6-digit code to confirm your booking.</p>}
+            {workspace.booking_policy && (
+              <Notice tone="info" title={t("policyTitle", { business: workspace.name })}>
+                <p className={styles.policy} dir="auto">
+                  {workspace.booking_policy}
+                </p>
+              </Notice>
+            )}
+            {workspace.require_verification && !payment && <p className={styles.muted}>{t("codeNote", { length: CODE_LENGTH })}</p>}
             {payment && (
               <Notice tone="info" title={payment}>
                 {workspace.refund_policy ? (
                   <>
-                    <p>Refund policy:</p>
-                    <p className={styles.policy}>{workspace.refund_policy}</p>
+                    <p>{t("refundPolicy")}</p>
+                    <p className={styles.policy} dir="auto">
+                      {workspace.refund_policy}
+                    </p>
                   </>
                 ) : (
-                  <p>You'll pay securely on the next step.</p>
+                  <p>{t("payNext")}</p>
                 )}
               </Notice>
             )}
             {termsHref && (
               <p className={styles.muted}>
-                By booking you agree to the{" "}
-                <a href={termsHref} target="_blank" rel="noopener noreferrer">
-                  terms of {workspace.name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-                .
+                {t.rich("terms", {
+                  business: workspace.name,
+                  link: (chunks) => (
+                    <a href={termsHref} target="_blank" rel="noopener noreferrer">
+                      {chunks}
+                      <span className="visually-hidden"> {tFlow("newTab")}</span>
+                    </a>
+                  ),
+                })}
               </p>
             )}
           </>

@@ -1,43 +1,31 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo, type RefObject } from "react";
+import { BusinessContact } from "@/components/booking/business-contact";
 import { Confirmation } from "@/components/booking/confirmation";
-import type { DetailRow } from "@/components/booking/booking-details";
 import { buildCalendar, googleCalendarUrl, type CalendarEvent } from "@/lib/calendar/ics";
-import { formatDuration, formatMoney, formatRange, zoneCity } from "@/lib/booking-pages/format";
-import type { BootstrapWorkspace, CustomerService, CustomerStaff } from "@/lib/booking-pages/types";
-import type { Wording } from "@/lib/booking-pages/wording";
+import type { SummaryRow } from "@/lib/booking-pages/summary";
+import type { BootstrapWorkspace, CustomerService } from "@/lib/booking-pages/types";
 
 export type ConfirmedBooking = { id: string; starts_at: string; ends_at: string; staff_id: string; access_token?: string };
 
 type DoneStepProps = {
   workspace: BootstrapWorkspace;
   service: CustomerService;
-  staff: CustomerStaff[];
+  staffName: string | null;
   booking: ConfirmedBooking;
-  locale: string;
-  customerZone: string | null;
-  wording: Wording;
   embedded: boolean;
   now: () => number;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  /** What was booked, what was paid and what is left to pay. */
+  summary: SummaryRow[];
 };
 
-/** confirmed → what was booked, the business's note, add-to-calendar and the manage link. */
-export function DoneStep({ workspace, service, staff, booking, locale, customerZone, wording, embedded, now, headingRef }: DoneStepProps) {
+/** confirmed → what was booked, the business's note and contact, add-to-calendar and the manage link. */
+export function DoneStep({ workspace, service, staffName, booking, embedded, now, headingRef, summary }: DoneStepProps) {
+  const t = useTranslations("flow.done");
   const manageHref = booking.access_token ? `${window.location.origin}/manage/${encodeURIComponent(booking.access_token)}` : "";
-  const staffMember = staff.find((member) => member.id === booking.staff_id);
-  const zone = workspace.timezone;
-
-  const rows: DetailRow[] = [
-    { label: capitalize(wording.service), value: `${service.name} (${formatDuration(service.duration_minutes, locale)})` },
-    { label: "When", value: `${formatRange(booking.starts_at, booking.ends_at, zone, locale)} (${zoneCity(zone)} time)` },
-  ];
-  if (customerZone && customerZone !== zone) {
-    rows.push({ label: "Your time", value: `${formatRange(booking.starts_at, booking.ends_at, customerZone, locale)} (${zoneCity(customerZone)} time)` });
-  }
-  if (staffMember) rows.push({ label: wording.staff, value: staffMember.name });
-  if (service.price_cents !== null) rows.push({ label: "Price", value: formatMoney(service.price_cents, workspace.currency, locale) });
 
   // The same event as the confirmation email's attachment (UID = booking id, SEQUENCE 0: a new
   // booking's), so a calendar that gets both keeps one entry and a later change replaces it.
@@ -49,20 +37,22 @@ export function DoneStep({ workspace, service, staff, booking, locale, customerZ
       endsAt: new Date(booking.ends_at),
       stampedAt: new Date(now()),
       summary: `${service.name} – ${workspace.name}`,
-      description: [staffMember ? `With ${staffMember.name}` : null, manageHref ? `Change or cancel: ${manageHref}` : null].filter(Boolean).join("\n"),
-      location: workspace.maps_url,
+      description: [staffName ? t("calendarWith", { name: staffName }) : null, manageHref ? t("calendarManage", { url: manageHref }) : null]
+        .filter(Boolean)
+        .join("\n"),
+      location: workspace.address ?? workspace.maps_url,
       url: manageHref || null,
       organizer: workspace.contact_email ? { name: workspace.name, email: workspace.contact_email } : null,
     }),
-    [booking, service, workspace, staffMember, manageHref, now],
+    [booking, service, workspace, staffName, manageHref, now, t],
   );
   const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(buildCalendar({ events: [event] }))}`, [event]);
 
   return (
     <Confirmation
       ref={headingRef}
-      title={`You're booked with ${workspace.name}`}
-      rows={rows}
+      title={t("title", { business: workspace.name })}
+      rows={summary}
       confirmationNote={workspace.confirmation_note}
       businessName={workspace.name}
       icsHref={icsHref}
@@ -70,10 +60,7 @@ export function DoneStep({ workspace, service, staff, booking, locale, customerZ
       googleHref={googleCalendarUrl(event)}
       manageHref={manageHref}
       openManageInNewTab={embedded}
+      contact={<BusinessContact workspace={workspace} headingLevel={3} />}
     />
   );
-}
-
-function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
 }

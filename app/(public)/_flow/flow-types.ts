@@ -18,6 +18,8 @@ export type FlowProps = {
   devTools: boolean;
   embedded?: boolean;
   onEvent?: (event: FlowEvent) => void;
+  /** The page's query string at render (hosted page only): each step is a URL state. */
+  initialSearch?: string;
 };
 
-export type Step = "service" | "time" | "details" | "verify" | "payment" | "done";
+export type { Step } from "@/lib/booking-pages/flow-location";

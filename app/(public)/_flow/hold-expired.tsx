@@ -1,20 +1,22 @@
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 
 /** The hold lapsed: say so kindly and lead back to the times, with the details kept. */
 export function HoldExpired({ onRestart }: { onRestart: () => void }) {
+  const t = useTranslations("flow.lapsed");
   return (
     <Notice
       tone="warning"
       role="alert"
-      title="Your held time has ended"
+      title={t("title")}
       actions={
         <Button variant="primary" size="small" onClick={onRestart}>
-          Choose a time again
+          {t("action")}
         </Button>
       }
     >
-      We could only keep the time for you for a limited while. Pick a time again; your details are saved, so it only takes a moment.
+      {t("long")}
     </Notice>
   );
 }

@@ -1,32 +1,64 @@
+import { useTranslations } from "next-intl";
 import type { DetailRow } from "@/components/booking/booking-details";
 import { formatDuration, formatMoney, formatRange, zoneCity } from "@/lib/booking-pages/format";
 import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
-import { paymentStatusLabel } from "@/lib/booking-pages/status-labels";
+import { paymentStatusLabel, type StatusesTranslator } from "@/lib/booking-pages/status-labels";
 import type { Wording } from "@/lib/booking-pages/wording";
+import { paidCents } from "@/lib/payments/refund-rule";
 
-/** The booking and its payment as definition-list rows for the manage page. */
-export function manageRows(read: PublicBookingRead, locale: string, customerZone: string | null, wording: Wording): DetailRow[] {
+/** `t` of the `manage` namespace (useTranslations("manage")). */
+export type ManageTranslator = (key: string, values?: Record<string, string | number>) => string;
+
+/** The booking and its money as definition-list rows for the manage page, in the page's language: what, who, when (both zones), price, paid, due. */
+export function useManageRows(read: PublicBookingRead, locale: string, customerZone: string | null, wording: Wording): DetailRow[] {
+  return manageRows(read, locale, customerZone, wording, useTranslations("manage"), useTranslations("statuses"));
+}
+
+function manageRows(
+  read: PublicBookingRead,
+  locale: string,
+  customerZone: string | null,
+  wording: Wording,
+  t: ManageTranslator,
+  statuses: StatusesTranslator,
+): DetailRow[] {
   const { booking, workspace } = read;
   const zone = workspace.timezone;
+  const inZone = (at: string) => t("when.range", { range: formatRange(booking.starts_at, booking.ends_at, at, locale), city: zoneCity(at) });
   const rows: DetailRow[] = [
-    { label: capitalize(wording.service), value: `${booking.service.name} (${formatDuration(booking.service.duration_minutes, locale)})` },
-    { label: "When", value: `${formatRange(booking.starts_at, booking.ends_at, zone, locale)} (${zoneCity(zone)} time)` },
+    {
+      label: capitalize(wording.service, locale),
+      value: t("rows.service", { service: booking.service.name, duration: formatDuration(booking.service.duration_minutes, locale) }),
+    },
+    { label: t("rows.when"), value: inZone(zone) },
   ];
-  if (customerZone && customerZone !== zone) {
-    rows.push({ label: "Your time", value: `${formatRange(booking.starts_at, booking.ends_at, customerZone, locale)} (${zoneCity(customerZone)} time)` });
-  }
-  rows.push({ label: wording.staff, value: booking.staff.name });
-  rows.push({ label: "Booked by", value: `${booking.customer.name} (${booking.customer.email})` });
-  const payment = booking.payment;
-  if (payment) {
-    rows.push({ label: "Payment", value: `${formatMoney(payment.amount_cents, payment.currency, locale)} · ${paymentStatusLabel(payment.status)}` });
-    if (payment.amount_refunded_cents > 0) rows.push({ label: "Refunded", value: formatMoney(payment.amount_refunded_cents, payment.currency, locale) });
-  }
+  if (customerZone && customerZone !== zone) rows.push({ label: t("rows.yourTime"), value: inZone(customerZone) });
+  rows.push({ label: capitalize(wording.staff, locale), value: booking.staff.name });
+  rows.push({ label: t("rows.bookedBy"), value: t("rows.bookedByValue", { name: booking.customer.name, email: booking.customer.email }) });
+  rows.push(...moneyRows(read, locale, t, statuses));
   return rows;
 }
 
-export function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
+function moneyRows(read: PublicBookingRead, locale: string, t: ManageTranslator, statuses: StatusesTranslator): DetailRow[] {
+  const { booking, workspace } = read;
+  const payment = booking.payment;
+  const currency = payment?.currency ?? workspace.currency;
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+  const price = booking.service.price_cents;
+  const rows: DetailRow[] = [];
+  if (price !== null) rows.push({ label: t("rows.price"), value: money(price) });
+  if (!payment) return rows;
+  const paid = paidCents(payment);
+  const status = paymentStatusLabel(payment.status, statuses);
+  rows.push({ label: t("rows.paid"), value: paid > 0 ? t("rows.paidValue", { amount: money(paid), status }) : t("rows.nothingYet", { status }) });
+  if (payment.amount_refunded_cents > 0) rows.push({ label: t("rows.refunded"), value: money(payment.amount_refunded_cents) });
+  const isLive = booking.status === "confirmed" || booking.status === "pending" || booking.status === "awaiting_payment";
+  if (isLive && price !== null && paid > 0 && price > paid) rows.push({ label: t("rows.due"), value: money(price - paid) });
+  return rows;
+}
+
+export function capitalize(word: string, locale: string): string {
+  return word.charAt(0).toLocaleUpperCase(locale) + word.slice(1);
 }
 
 /** "24 hours", "90 minutes", "2 days": the notice window in words. */

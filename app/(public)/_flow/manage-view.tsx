@@ -1,19 +1,23 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
 import { BookingDetails } from "@/components/booking/booking-details";
+import { BusinessContact, hasBusinessContact } from "@/components/booking/business-contact";
 import { Badge } from "@/components/ui/card";
 import { Button, LinkButton } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useAnnounce } from "@/components/ui/live-region";
 import { Notice } from "@/components/ui/notice";
-import { formatLongDate, formatTime } from "@/lib/booking-pages/format";
+import { formatMoney } from "@/lib/booking-pages/format";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
 import { cancelBooking } from "@/lib/booking-pages/public-api";
 import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
-import { bookingStatusLabel } from "@/lib/booking-pages/status-labels";
-import { wordingFor } from "@/lib/booking-pages/wording";
-import { formatNotice, manageRows } from "./manage-rows";
+import { useWording } from "@/lib/booking-pages/wording";
+import { paidCents, refundOnCancelCents } from "@/lib/payments/refund-rule";
+import { ManageEnded, managePhase, phaseBadge } from "./manage-ended";
+import { formatWhen, formatWhenBoth } from "@/lib/booking-pages/zone-labels";
+import { formatNotice, useManageRows } from "./manage-rows";
 import { ReschedulePanel } from "./reschedule-panel";
 import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useServerClock } from "./use-server-clock";
@@ -22,12 +26,18 @@ import styles from "./flow.module.css";
 type ManageViewProps = { token: string; initial: PublicBookingRead; locale: string; serverNow: string };
 type Mode = "view" | "reschedule" | "cancelled";
 
-/** /manage/{token}: see the booking, cancel it (with confirmation) or move it, while allowed. */
+/**
+ * /manage/{token}: see the booking (times in the business's zone and the customer's, what was
+ * paid and what is due), cancel it (the refund named before and after) or move it while
+ * allowed; a past, missed or lapsed booking offers "Book again"; inside the notice window the
+ * business's phone and email.
+ */
 export function ManageView({ token, initial, locale, serverNow }: ManageViewProps) {
   const [read, setRead] = useState(initial);
   const [mode, setMode] = useState<Mode>("view");
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [refunded, setRefunded] = useState(0);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
   const [customerZone, setCustomerZone] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -35,38 +45,49 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   const focusAfterCommit = useFocusAfterCommit();
   const now = useServerClock(serverNow);
   const { booking, workspace } = read;
-  const wording = useMemo(() => wordingFor(workspace.vertical), [workspace.vertical]);
+  const wording = useWording(workspace.vertical);
+  const t = useTranslations("manage");
+  const tWhen = useTranslations("manage.when");
+  const statuses = useTranslations("statuses");
+  const errors = useTranslations("errors");
 
   // The zone the booking was made from (DECISIONS §12), else this browser's.
   useEffect(() => setCustomerZone(initial.booking.customer.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || null)), [initial]);
 
-  const status = bookingStatusLabel(mode === "cancelled" ? "cancelled" : booking.status);
-  const when = `${formatLongDate(booking.starts_at, workspace.timezone, locale)} at ${formatTime(booking.starts_at, workspace.timezone, locale)}`;
+  // The moment the page was served decides past or upcoming: server and browser render alike.
+  const phase = managePhase(mode === "cancelled" ? "cancelled" : booking.status, booking, Date.parse(serverNow));
+  const status = phaseBadge(phase, booking.status, t, statuses);
+  const when = formatWhen(booking.starts_at, workspace.timezone, locale, tWhen);
+  const whenBoth = formatWhenBoth(booking.starts_at, workspace.timezone, customerZone, locale, tWhen);
+  const rows = useManageRows(read, locale, customerZone, wording);
   const canMove = booking.can_reschedule && workspace.publishable_key !== null;
+  const payment = booking.payment;
+  const refundCents = payment ? refundOnCancelCents(payment) : 0;
+  const money = (cents: number) => formatMoney(cents, payment?.currency ?? workspace.currency, locale);
+  const bookingPage = `/book/${encodeURIComponent(workspace.slug)}`;
 
   async function cancel() {
     setCancelling(true);
     setFailure(null);
+    const refund = refundCents;
     const result = await cancelBooking(token);
     setCancelling(false);
     setConfirmCancel(false);
     if (result.ok) {
       setRead(result.data);
+      setRefunded(refund);
       setMode("cancelled");
-      announce("Your booking is cancelled.");
+      announce(refund > 0 ? t("view.announceCancelledRefund", { amount: money(refund) }) : t("view.announceCancelled"));
       focusAfterCommit(() => heading.current);
       return;
     }
-    setFailure(describeError(result.error, "manage"));
+    setFailure(describeError(result.error, "manage", errors));
   }
 
   function moved(next: PublicBookingRead) {
     setRead(next);
     setMode("view");
-    announce(
-      `Your booking was moved to ${formatLongDate(next.booking.starts_at, next.workspace.timezone, locale)} at ${formatTime(next.booking.starts_at, next.workspace.timezone, locale)}.`,
-      { toast: true, tone: "success" },
-    );
+    announce(t("view.announceMoved", { when: formatWhen(next.booking.starts_at, next.workspace.timezone, locale, tWhen) }), { toast: true, tone: "success" });
     focusAfterCommit(() => heading.current);
   }
 
@@ -86,37 +107,46 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
     );
   }
 
+  const cutoffPassed = phase === "upcoming" && !booking.can_cancel && booking.cancel_cutoff_passed;
+  const canReach = Boolean(workspace.contact_phone || workspace.contact_email);
+
   return (
     <div className={styles.panel}>
       <div className={styles.stack}>
         <Badge tone={status.tone}>{status.label}</Badge>
         <h2 ref={heading} tabIndex={-1} className={styles.stepHeading}>
-          {mode === "cancelled" ? "Your booking is cancelled" : `${booking.service.name}, ${when}`}
+          {phase === "cancelled" ? t("view.cancelledHeading") : t("view.heading", { service: booking.service.name, when })}
         </h2>
       </div>
-      {mode === "cancelled" ? (
+      {phase === "cancelled" ? (
         <>
-          <p>
-            {booking.service.name} with {booking.staff.name}, {when}, is cancelled and we've let {workspace.name} know.
-            {booking.payment && booking.payment.amount_cents > 0 ? " Any refund due goes back to the card you paid with." : ""}
-          </p>
+          <p>{t("view.cancelledBody", { service: booking.service.name, staff: booking.staff.name, when: whenBoth, business: workspace.name })}</p>
+          {refunded > 0 && (
+            <Notice tone="success" title={t("view.refundTitle", { amount: money(refunded) })}>
+              {t("view.refundBody")}
+            </Notice>
+          )}
           <div>
-            <LinkButton href={`/book/${encodeURIComponent(workspace.slug)}`} variant="primary">
-              Book another time
+            <LinkButton href={bookingPage} variant="primary">
+              {t("view.bookAgain")}
             </LinkButton>
           </div>
         </>
-      ) : (
+      ) : phase === "upcoming" ? (
         <>
-          <BookingDetails rows={manageRows(read, locale, customerZone, wording)} />
+          <BookingDetails rows={rows} />
           {booking.status === "confirmed" && workspace.confirmation_note && (
-            <Notice tone="info" title={`A note from ${workspace.name}`}>
-              <p className={styles.policy}>{workspace.confirmation_note}</p>
+            <Notice tone="info" title={t("view.noteFrom", { business: workspace.name })}>
+              <p className={styles.policy} dir="auto">
+                {workspace.confirmation_note}
+              </p>
             </Notice>
           )}
-          {booking.payment?.refund_policy && (
-            <Notice tone="info" title="Refund policy">
-              <p className={styles.policy}>{booking.payment.refund_policy}</p>
+          {payment?.refund_policy && (
+            <Notice tone="info" title={t("view.refundPolicy")}>
+              <p className={styles.policy} dir="auto">
+                {payment.refund_policy}
+              </p>
             </Notice>
           )}
           {failure && (
@@ -124,46 +154,57 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
               {failure.body}
             </Notice>
           )}
-          {!booking.can_cancel && booking.cancel_cutoff_passed && (
-            <Notice tone="warning" title="It's too late to change this booking online">
-              Online changes close {formatNotice(booking.cancel_cutoff_minutes, locale)} before the start. Please contact {workspace.name} directly
-              {workspace.website_url ? " through their website" : ""}.
+          {cutoffPassed && (
+            <Notice tone="warning" title={t("view.tooLateTitle")}>
+              {t("view.tooLateBody", { notice: formatNotice(booking.cancel_cutoff_minutes, locale) })}{" "}
+              {t(canReach ? "view.tooLateReach" : workspace.website_url ? "view.tooLateWebsite" : "view.tooLateDirect", { business: workspace.name })}
             </Notice>
           )}
-          {booking.can_reschedule && !workspace.publishable_key && (
-            <p className={styles.muted}>Moving this booking online isn't available right now; you can still cancel it.</p>
-          )}
+          {booking.can_reschedule && !workspace.publishable_key && <p className={styles.muted}>{t("view.moveUnavailable")}</p>}
           {(canMove || booking.can_cancel) && (
             <div className={styles.actionsRow}>
-              {canMove && <Button onClick={() => setMode("reschedule")}>Change time</Button>}
+              {canMove && <Button onClick={() => setMode("reschedule")}>{t("view.changeTime")}</Button>}
               {booking.can_cancel && (
                 <Button variant="secondary" onClick={() => setConfirmCancel(true)}>
-                  Cancel booking
+                  {t("view.cancelBooking")}
                 </Button>
               )}
             </div>
           )}
         </>
+      ) : (
+        <ManageEnded phase={phase} read={read} rows={rows} bookingPage={bookingPage} />
       )}
+      {hasBusinessContact(workspace, phase === "upcoming") && <BusinessContact workspace={workspace} showPolicy={phase === "upcoming"} headingLevel={3} />}
       <Dialog
         open={confirmCancel}
-        title="Cancel this booking?"
+        title={t("cancelDialog.title")}
         onClose={() => setConfirmCancel(false)}
         actions={
           <>
             <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
-              Keep my booking
+              {t("cancelDialog.keep")}
             </Button>
             <Button variant="danger" busy={cancelling} onClick={() => void cancel()}>
-              Yes, cancel it
+              {refundCents > 0 ? t("cancelDialog.confirmRefund", { amount: money(refundCents) }) : t("cancelDialog.confirm")}
             </Button>
           </>
         }
       >
-        <p>
-          {booking.service.name} with {booking.staff.name}, {when}. This can't be undone.
-        </p>
-        {booking.payment?.refund_policy && <p className={styles.policy}>{booking.payment.refund_policy}</p>}
+        <p>{t("cancelDialog.summary", { service: booking.service.name, staff: booking.staff.name, when: whenBoth })}</p>
+        {payment &&
+          (refundCents > 0 ? (
+            <p>{t.rich("cancelDialog.refundBack", { amount: money(refundCents), strong: (chunks) => <strong>{chunks}</strong> })}</p>
+          ) : paidCents(payment) > 0 ? (
+            <p>{t("cancelDialog.alreadyRefunded")}</p>
+          ) : (
+            <p>{t("cancelDialog.nothingCharged")}</p>
+          ))}
+        {payment?.refund_policy && (
+          <p className={styles.policy} dir="auto">
+            {payment.refund_policy}
+          </p>
+        )}
       </Dialog>
     </div>
   );

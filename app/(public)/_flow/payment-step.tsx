@@ -1,12 +1,15 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type RefObject } from "react";
+import { BookingSummary } from "@/components/booking/booking-summary";
 import { HoldTimer } from "@/components/booking/hold-timer";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { formatMoney } from "@/lib/booking-pages/format";
 import { readBooking } from "@/lib/booking-pages/public-api";
+import type { SummaryRow } from "@/lib/booking-pages/summary";
 import type { BootstrapWorkspace, CreatedBooking } from "@/lib/booking-pages/types";
 import { HoldExpired } from "./hold-expired";
 import { TestModePayment } from "./test-mode-payment";
@@ -15,14 +18,20 @@ import styles from "./flow.module.css";
 
 type PaymentStepProps = {
   workspace: BootstrapWorkspace;
-  booking: CreatedBooking;
+  bookingId: string;
+  /** The manage token: reads the payment back (a reload resumes it) and gives the time back. */
+  token: string;
+  /** The create response's payment block; absent after a reload, when the read provides it. */
+  initialPayment?: CreatedBooking["payment"];
   stripePublishableKey: string | null;
   devTools: boolean;
   hold: Hold;
   onConfirmed: () => void;
   onRestart: () => void;
+  onChangeTime: () => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
   locale: string;
+  summary: SummaryRow[];
 };
 
 type Intent = { clientSecret: string; connectedAccountId: string; amountCents: number; currency: string };
@@ -34,15 +43,18 @@ const StripePayment = dynamic(() => import("./stripe-payment").then((module) => 
 const POLL_DELAYS_MS = [500, 1000, 1000, 2000, 2000, 3000, 3000, 5000, 5000, 5000];
 
 /** awaiting_payment → pay (Stripe's Payment Element, or the test-mode stand-in), then wait for the confirmation. */
-export function PaymentStep({ workspace, booking, stripePublishableKey, devTools, hold, onConfirmed, onRestart, headingRef, locale }: PaymentStepProps) {
-  const token = booking.access_token ?? "";
+export function PaymentStep(props: PaymentStepProps) {
+  const { workspace, bookingId, token, initialPayment, stripePublishableKey, devTools, hold, onConfirmed, onRestart, headingRef, locale } = props;
+  const t = useTranslations("flow.payment");
+  const tFlow = useTranslations("flow");
+  const tVerify = useTranslations("flow.verify");
   const [intent, setIntent] = useState<Intent | null>(() =>
-    booking.payment
+    initialPayment
       ? {
-          clientSecret: booking.payment.client_secret,
-          connectedAccountId: booking.payment.connected_account_id,
-          amountCents: booking.payment.amount_cents,
-          currency: booking.payment.currency,
+          clientSecret: initialPayment.client_secret,
+          connectedAccountId: initialPayment.connected_account_id,
+          amountCents: initialPayment.amount_cents,
+          currency: initialPayment.currency,
         }
       : null,
   );
@@ -51,7 +63,7 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
   const live = useRef(true);
   useEffect(() => () => void (live.current = false), []);
 
-  // No payment block on the create response: the processor was unreachable; the read retries it.
+  // No payment block (the processor was unreachable, or the page was reloaded): the read gives it again while requires_payment.
   useEffect(() => {
     if (intent) return;
     void readBooking(token).then((result) => {
@@ -88,20 +100,17 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
   }
 
   const amount = intent ? formatMoney(intent.amountCents, intent.currency, locale) : null;
-  const payLabel = amount ? `Pay ${amount}` : "Pay";
+  const payLabel = amount ? t("pay", { amount }) : t("payPlain");
 
   return (
     <div className={styles.panel}>
       <div>
         <h2 ref={headingRef} tabIndex={-1} className={styles.stepHeading}>
-          Payment
+          {t("heading")}
         </h2>
-        {amount && (
-          <p className={styles.stepIntro}>
-            {amount} is due now to confirm your booking with {workspace.name}.
-          </p>
-        )}
+        {amount && <p className={styles.stepIntro}>{t("intro", { amount, business: workspace.name })}</p>}
       </div>
+      <BookingSummary rows={props.summary} />
       {hold.expired ? (
         <HoldExpired onRestart={onRestart} />
       ) : (
@@ -113,25 +122,27 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
               canExtend={hold.canExtend}
               extending={hold.extending}
               extendError={hold.extendError}
-              extendLabel="Keep my time"
+              extendLabel={tVerify("keepTime")}
               onExtend={() => void hold.extend()}
             />
           )}
           {workspace.refund_policy && (
-            <Notice tone="info" title="Refund policy">
-              <p className={styles.policy}>{workspace.refund_policy}</p>
+            <Notice tone="info" title={t("refundPolicy")}>
+              <p className={styles.policy} dir="auto">
+                {workspace.refund_policy}
+              </p>
             </Notice>
           )}
           {phase.kind === "declined" && (
-            <Notice tone="error" role="alert" title="Your payment didn't go through">
-              Nothing was charged. Please try again or use another card; your time is still held.
+            <Notice tone="error" role="alert" title={t("declinedTitle")}>
+              {t("declinedBody")}
             </Notice>
           )}
           {phase.kind === "unavailable" && (
             <Notice
               tone="warning"
               role="alert"
-              title="Payment is temporarily unavailable"
+              title={t("unavailableTitle")}
               actions={
                 <Button
                   size="small"
@@ -141,21 +152,21 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
                     setAttempt((n) => n + 1);
                   }}
                 >
-                  Try again
+                  {tFlow("tryAgain")}
                 </Button>
               }
             >
-              We couldn't reach the payment service. Your time is still held; please try again shortly.
+              {t("unavailableBody")}
             </Notice>
           )}
           {phase.kind === "confirming" && (
-            <Notice tone="info" role="status" title="Confirming your payment…">
-              This only takes a moment.
+            <Notice tone="info" role="status" title={t("confirmingTitle")}>
+              {t("confirmingBody")}
             </Notice>
           )}
           {phase.kind === "slow" && (
-            <Notice tone="info" role="status" title="Your payment is being processed">
-              We'll email your confirmation as soon as it's through. You can close this page.
+            <Notice tone="info" role="status" title={t("slowTitle")}>
+              {t("slowBody")}
             </Notice>
           )}
           {intent &&
@@ -171,16 +182,23 @@ export function PaymentStep({ workspace, booking, stripePublishableKey, devTools
               />
             ) : devTools ? (
               <TestModePayment
-                bookingId={booking.id}
+                bookingId={bookingId}
                 payLabel={payLabel}
                 onPaid={() => void waitForConfirmation()}
                 onDeclined={() => setPhase({ kind: "declined" })}
               />
             ) : (
-              <Notice tone="warning" title="Online payment isn't set up">
-                This business can't take card payments online yet. Please contact them to book.
+              <Notice tone="warning" title={t("notSetUpTitle")}>
+                {t("notSetUpBody")}
               </Notice>
             ))}
+          {(phase.kind === "pay" || phase.kind === "declined" || phase.kind === "unavailable") && (
+            <div className={styles.actionsRow}>
+              <Button variant="ghost" size="small" onClick={props.onChangeTime}>
+                {tFlow("changeTime")}
+              </Button>
+            </div>
+          )}
         </>
       )}
     </div>

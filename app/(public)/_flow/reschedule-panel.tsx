@@ -1,15 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
-import { formatLongDate, formatTime, zoneCity } from "@/lib/booking-pages/format";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
 import { rescheduleBooking } from "@/lib/booking-pages/public-api";
 import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { Wording } from "@/lib/booking-pages/wording";
+import { formatWhen, formatWhenBoth } from "@/lib/booking-pages/zone-labels";
 import { SlotPicker } from "./slot-picker";
 import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useRetryCountdown } from "./use-retry-countdown";
@@ -43,6 +44,9 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
   useEffect(() => heading.current?.focus(), []);
   const waitSeconds = useRetryCountdown(failure?.waitForNextMinute === true, now);
   const focusAfterCommit = useFocusAfterCommit();
+  const t = useTranslations("manage.reschedule");
+  const tWhen = useTranslations("manage.when");
+  const errors = useTranslations("errors");
 
   async function move() {
     if (!chosen) return;
@@ -54,31 +58,31 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
       return;
     }
     setChosen(null);
-    const friendly = describeError(result.error, "manage");
+    const friendly = describeError(result.error, "manage", errors);
     if (result.error.kind === "http" && (result.error.type === "slot_unavailable" || result.error.type === "outside_working_hours"))
       setRefreshKey((key) => key + 1);
     setFailure(friendly);
     focusAfterCommit(() => failureBox.current);
   }
 
-  const label = (slot: DaySlot) =>
-    `${formatLongDate(slot.start, displayZone, locale)} at ${formatTime(slot.start, displayZone, locale)} (${zoneCity(displayZone)} time)`;
-
   return (
     <div className={styles.panel}>
       <div>
         <h2 className={styles.stepHeading} tabIndex={-1} ref={heading}>
-          Choose a new time
+          {t("heading")}
         </h2>
         <p className={styles.stepIntro}>
-          {booking.service.name} with {booking.staff.name}. Now: {formatLongDate(booking.starts_at, workspace.timezone, locale)} at{" "}
-          {formatTime(booking.starts_at, workspace.timezone, locale)}.
+          {t("intro", {
+            service: booking.service.name,
+            staff: booking.staff.name,
+            when: formatWhenBoth(booking.starts_at, workspace.timezone, customerZone, locale, tWhen),
+          })}
         </p>
       </div>
       {failure && (
         <Notice ref={failureBox} tone="error" role="alert" title={failure.title}>
           {failure.body}
-          {waitSeconds > 0 && <p>You can try again in {waitSeconds} seconds.</p>}
+          {waitSeconds > 0 && <p>{t("retryIn", { seconds: waitSeconds })}</p>}
         </Notice>
       )}
       <SlotPicker
@@ -106,27 +110,32 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
       />
       <div>
         <Button variant="ghost" onClick={onCancel}>
-          Keep the current time
+          {t("keep")}
         </Button>
       </div>
       <Dialog
         open={chosen !== null}
-        title="Move your booking?"
+        title={t("dialogTitle")}
         onClose={() => setChosen(null)}
         actions={
           <>
             <Button variant="secondary" onClick={() => setChosen(null)}>
-              Choose another time
+              {t("chooseAnother")}
             </Button>
             <Button busy={moving || waitSeconds > 0} onClick={() => void move()}>
-              Move booking
+              {t("move")}
             </Button>
           </>
         }
       >
         {chosen && (
           <p>
-            {booking.service.name} with {booking.staff.name} moves to <strong>{label(chosen)}</strong>.
+            {t.rich("movesTo", {
+              service: booking.service.name,
+              staff: booking.staff.name,
+              when: formatWhen(chosen.start, displayZone, locale, tWhen),
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         )}
       </Dialog>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { StaffChoice } from "@/components/booking/staff-choice";
 import { ZoneToggle } from "@/components/booking/zone-toggle";
 import { Button } from "@/components/ui/button";
@@ -36,10 +37,15 @@ export type SlotPickerProps = {
   onSelect: (slot: DaySlot) => void;
   now: () => number;
   refreshKey: number;
+  /** The chosen day (yyyy-MM-dd in the zone shown), kept by the flow so it survives a reload or a taken time. */
+  day?: string | null;
+  onDayChange?: (day: string | null) => void;
+  /** The service's booking window: the month arrows stop at its last day. */
+  maxAdvanceDays?: number;
 };
 
-const PART_TITLES = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" } as const;
 const LOOKAHEAD_DAYS = 366;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** On first load, skip ahead past months with no open times at all (end of month, closed season). */
 const AUTO_ADVANCE_MONTHS = 2;
 
@@ -47,10 +53,26 @@ const AUTO_ADVANCE_MONTHS = 2;
 export function SlotPicker(props: SlotPickerProps) {
   const { publishableKey, serviceId, businessZone, customerZone, displayZone, locale, staff, allowStaffChoice, staffId, wording, selectedStart, now } = props;
   const announce = useAnnounce();
+  const t = useTranslations("flow.slots");
+  const tFlow = useTranslations("flow");
   const today = todayInZone(new Date(now()), displayZone);
-  const [month, setMonth] = useState(() => startOfMonth(selectedStart ? dayInZone(selectedStart, displayZone) : today));
-  const [day, setDay] = useState<string | null>(() => (selectedStart ? dayInZone(selectedStart, displayZone) : null));
+  const initialDay = props.day ?? (selectedStart ? dayInZone(selectedStart, displayZone) : null);
+  const [month, setMonth] = useState(() => startOfMonth(initialDay && initialDay >= today ? initialDay : today));
+  const [day, setDayState] = useState<string | null>(initialDay);
   const advanced = useRef(0);
+  const times = useRef<HTMLElement>(null);
+  const tapped = useRef(false);
+  const onDayChange = props.onDayChange;
+  const setDay = useCallback(
+    (next: string | null) => {
+      setDayState(next);
+      onDayChange?.(next);
+    },
+    [onDayChange],
+  );
+  // The last day a start can fall on: now + max_advance_days × 24 h, as a day in the zone shown.
+  const lastDay =
+    props.maxAdvanceDays === undefined ? addDays(today, LOOKAHEAD_DAYS) : dayInZone(new Date(now() + props.maxAdvanceDays * DAY_MS).toISOString(), displayZone);
   const availability = useAvailability({
     publishableKey,
     serviceId,
@@ -80,27 +102,41 @@ export function SlotPicker(props: SlotPickerProps) {
       return;
     }
     setDay(null);
-    if (advanced.current < AUTO_ADVANCE_MONTHS) {
+    if (advanced.current < AUTO_ADVANCE_MONTHS && nextMonth(month) <= lastDay) {
       advanced.current += 1;
       setMonth(nextMonth(month));
     }
   }, [availableDays, day, month]);
 
+  // After a tap on a date, bring its times into view when they sit below the fold (phones).
+  useEffect(() => {
+    if (!tapped.current || !day || availability.status !== "ready") return;
+    tapped.current = false;
+    const section = times.current;
+    if (!section || section.getBoundingClientRect().top < window.innerHeight * 0.6) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    section.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
+  }, [day, availability.status]);
+
+  const chosenName = staffId ? (staff.find((member) => member.id === staffId)?.name ?? null) : null;
   const daySlots = day ? (byDay.get(day) ?? []) : [];
   useEffect(() => {
-    if (day && availability.status === "ready")
-      announce(`${daySlots.length} ${daySlots.length === 1 ? "time" : "times"} available on ${formatLongDate(`${day}T12:00:00`, "utc", locale)}`);
-  }, [day, availability.status, daySlots.length, announce, locale]);
+    if (day && availability.status === "ready") announce(t("announce", { count: daySlots.length, date: formatLongDate(`${day}T12:00:00`, "utc", locale) }));
+  }, [day, availability.status, daySlots.length, announce, locale, t]);
 
   const groups: SlotGroup[] = (["morning", "afternoon", "evening"] as const)
     .map((part) => ({
-      title: PART_TITLES[part],
+      title: t(part),
       slots: daySlots
         .filter((slot) => dayPart(slot.start, displayZone) === part)
         .map((slot) => ({
           value: slot.start,
           label: formatTime(slot.start, displayZone, locale),
-          fullLabel: `${formatLongDate(slot.start, displayZone, locale)}, ${formatTime(slot.start, displayZone, locale)} ${zoneCity(displayZone)} time`,
+          fullLabel: t("fullLabel", {
+            date: formatLongDate(slot.start, displayZone, locale),
+            time: formatTime(slot.start, displayZone, locale),
+            zone: zoneCity(displayZone),
+          }),
         })),
     }))
     .filter((group) => group.slots.length > 0);
@@ -130,26 +166,21 @@ export function SlotPicker(props: SlotPickerProps) {
           month={month}
           selected={day}
           min={today}
-          max={addDays(today, LOOKAHEAD_DAYS)}
+          max={lastDay}
           today={today}
           availableDays={availableDays}
-          onSelect={setDay}
+          onSelect={(next) => {
+            tapped.current = true;
+            setDay(next);
+          }}
           onMonthChange={changeMonth}
           locale={locale}
-          labels={{
-            previousMonth: "Previous month",
-            nextMonth: "Next month",
-            available: "times available",
-            unavailable: "no times",
-            selected: "selected",
-            today: "today",
-          }}
         />
-        <section aria-labelledby="day-times-heading">
+        <section ref={times} aria-labelledby="day-times-heading" className={styles.times}>
           <h3 id="day-times-heading" className={styles.dayHeading}>
-            {day ? formatLongDate(`${day}T12:00:00`, "utc", locale) : "Available times"}
+            {day ? formatLongDate(`${day}T12:00:00`, "utc", locale) : t("available")}
           </h3>
-          {availability.status === "loading" && <SkeletonGroup label="Loading available times" rows={3} columns={3} />}
+          {availability.status === "loading" && <SkeletonGroup label={t("loading")} rows={3} columns={3} />}
           {availability.status === "error" && (
             <Notice
               tone="error"
@@ -158,7 +189,7 @@ export function SlotPicker(props: SlotPickerProps) {
               actions={
                 availability.error.retry ? (
                   <Button variant="secondary" size="small" onClick={availability.retry}>
-                    Try again
+                    {tFlow("tryAgain")}
                   </Button>
                 ) : undefined
               }
@@ -171,15 +202,19 @@ export function SlotPicker(props: SlotPickerProps) {
               groups={groups}
               selected={selectedStart}
               onSelect={(value) => props.onSelect(daySlots.find((slot) => slot.start === value)!)}
-              label={`Times on ${day ? formatLongDate(`${day}T12:00:00`, "utc", locale) : ""}`}
+              label={t("timesOn", { date: day ? formatLongDate(`${day}T12:00:00`, "utc", locale) : "" })}
             />
           )}
           {availability.status === "ready" && availableDays?.size === 0 && (
             <div className={styles.empty}>
-              <p>No open times this month{staffId ? ` for this ${wording.staff.toLowerCase()}` : ""}.</p>
-              <Button variant="secondary" size="small" onClick={() => changeMonth(nextMonth(month))}>
-                Show next month
-              </Button>
+              <p>{chosenName ? t("noneWith", { name: chosenName }) : t("none")}</p>
+              {nextMonth(month) <= lastDay ? (
+                <Button variant="secondary" size="small" onClick={() => changeMonth(nextMonth(month))}>
+                  {t("nextMonth")}
+                </Button>
+              ) : (
+                <p>{t("opensUpTo", { date: formatLongDate(`${lastDay}T12:00:00`, "utc", locale) })}</p>
+              )}
             </div>
           )}
         </section>

@@ -4,6 +4,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe } from "@stripe/stripe-js";
 // The "pure" entry loads Stripe.js only when a payment is actually shown, never on page load.
 import { loadStripe } from "@stripe/stripe-js/pure";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -47,6 +48,7 @@ export function StripePayment(props: StripePaymentProps) {
 }
 
 function PaymentForm({ payLabel, returnUrl, onPaid }: { payLabel: string; returnUrl: string; onPaid: () => void }) {
+  const t = useTranslations("flow.payment");
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
@@ -61,7 +63,7 @@ function PaymentForm({ payLabel, returnUrl, onPaid }: { payLabel: string; return
     const result = await stripe.confirmPayment({ elements, redirect: "if_required", confirmParams: { return_url: returnUrl } });
     setPaying(false);
     if (result.error) {
-      setError(result.error.message ?? "Your payment didn't go through. Please check the details or try another card.");
+      setError(result.error.message ?? t("cardErrorBody"));
       return;
     }
     onPaid();
@@ -71,7 +73,7 @@ function PaymentForm({ payLabel, returnUrl, onPaid }: { payLabel: string; return
     <form className={styles.stack} onSubmit={(event) => void submit(event)}>
       <PaymentElement options={{ layout: "tabs" }} />
       {error && (
-        <Notice tone="error" role="alert" title="Payment didn't go through">
+        <Notice tone="error" role="alert" title={t("cardErrorTitle")}>
           {error}
         </Notice>
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -12,6 +13,7 @@ type TestModePaymentProps = { bookingId: string; payLabel: string; onPaid: () =>
  * the dev tools settle. This stands in for the card form so the whole flow can be tried.
  */
 export function TestModePayment({ bookingId, payLabel, onPaid, onDeclined }: TestModePaymentProps) {
+  const t = useTranslations("flow.payment");
   const [busy, setBusy] = useState<"succeed" | "fail" | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -24,7 +26,7 @@ export function TestModePayment({ bookingId, payLabel, onPaid, onDeclined }: Tes
       if (outcome === "succeed") onPaid();
       else onDeclined();
     } catch {
-      setError("The test payment could not be sent. Please try again.");
+      setError(t("testErrorBody"));
     } finally {
       setBusy(null);
     }
@@ -32,19 +34,19 @@ export function TestModePayment({ bookingId, payLabel, onPaid, onDeclined }: Tes
 
   return (
     <div className={styles.stack}>
-      <Notice tone="warning" title="Test mode">
-        No real card is charged. Choose what the test card does.
+      <Notice tone="warning" title={t("testTitle")}>
+        {t("testBody")}
       </Notice>
       {error && (
-        <Notice tone="error" role="alert" title="Something went wrong">
+        <Notice tone="error" role="alert" title={t("testErrorTitle")}>
           {error}
         </Notice>
       )}
       <Button block busy={busy === "succeed"} onClick={() => void settle("succeed")}>
-        {payLabel} (test card)
+        {t("testPay", { label: payLabel })}
       </Button>
       <Button block variant="secondary" busy={busy === "fail"} onClick={() => void settle("fail")}>
-        Simulate a declined card
+        {t("testDecline")}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { monthRangeInZone } from "@/lib/booking-pages/format";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
@@ -15,6 +16,7 @@ export type AvailabilityState = { status: "loading" } | { status: "ready"; data:
  * back and forth costs nothing; `refreshKey` drops the cache after a slot turned out taken.
  */
 export function useAvailability(query: Query): AvailabilityState {
+  const tErrors = useTranslations("errors");
   const cache = useRef(new Map<string, StaffSlots[]>());
   const [state, setState] = useState<AvailabilityState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -45,13 +47,13 @@ export function useAvailability(query: Query): AvailabilityState {
         cache.current.set(key, result.data.data);
         setState({ status: "ready", data: result.data.data });
       } else {
-        setState({ status: "error", error: describeError(result.error, "availability"), retry: () => setAttempt((n) => n + 1) });
+        setState({ status: "error", error: describeError(result.error, "availability", tErrors), retry: () => setAttempt((n) => n + 1) });
       }
     });
     return () => {
       live = false;
     };
-  }, [query.publishableKey, query.serviceId, query.month, query.zone, query.excludeBookingId, query.refreshKey, attempt]);
+  }, [query.publishableKey, query.serviceId, query.month, query.zone, query.excludeBookingId, query.refreshKey, attempt, tErrors]);
 
   return state;
 }

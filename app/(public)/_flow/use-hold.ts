@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
+import { useTranslations } from "next-intl";
 import { describeError } from "@/lib/booking-pages/messages";
 import { extendHold } from "@/lib/booking-pages/public-api";
 import { useCountdown } from "./use-countdown";
@@ -9,6 +10,12 @@ import { useCountdown } from "./use-countdown";
 export const MAX_HOLD_EXTENSIONS = 2;
 /** Warn this long before the hold ends (WCAG 2.2.1 asks for at least 20 seconds). */
 export const HOLD_WARNING_SECONDS = 120;
+/**
+ * The page ends a hold this long before the server does, so nothing is submitted while the
+ * timer shows time left that the server would refuse as expired (clock skew and the request's
+ * own travel fit inside it).
+ */
+export const HOLD_SAFETY_SECONDS = 3;
 
 export type Hold = {
   remaining: number | null;
@@ -20,8 +27,19 @@ export type Hold = {
 };
 
 /** The countdown of a booking's hold and its one-click extension through the manage token. */
-export function useHold(input: { token: string | null; expiresAt: string | null; now: () => number; onExpiresAtChange: (iso: string) => void }): Hold {
-  const remaining = useCountdown(input.expiresAt, input.now);
+export function useHold(input: {
+  token: string | null;
+  expiresAt: string | null;
+  /** The hold's full window (10 minutes for a code, 30 for a card): the timer never shows more. */
+  windowSeconds: number | null;
+  now: () => number;
+  onExpiresAtChange: (iso: string) => void;
+}): Hold {
+  const tErrors = useTranslations("errors");
+  const left = useCountdown(input.expiresAt, input.now);
+  // Seen from a clock a little behind the server's, a fresh hold has a hair more than its
+  // window left: show 10:00, never 10:01.
+  const remaining = left === null || input.windowSeconds === null ? left : Math.min(left, input.windowSeconds);
   const [extensions, setExtensions] = useState(0);
   const [extending, setExtending] = useState(false);
   const [extendError, setExtendError] = useState<string | null>(null);
@@ -49,12 +67,12 @@ export function useHold(input: { token: string | null; expiresAt: string | null;
       setExtensions(MAX_HOLD_EXTENSIONS);
       return;
     }
-    setExtendError(describeError(result.error, "manage").body);
-  }, [token, onExpiresAtChange]);
+    setExtendError(describeError(result.error, "manage", tErrors).body);
+  }, [token, onExpiresAtChange, tErrors]);
 
   return {
     remaining,
-    expired: lapsed || (remaining !== null && remaining <= 0),
+    expired: lapsed || (remaining !== null && remaining <= HOLD_SAFETY_SECONDS),
     canExtend: token !== null && extensions < MAX_HOLD_EXTENSIONS,
     extending,
     extendError,

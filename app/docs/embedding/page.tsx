@@ -12,6 +12,11 @@ const LISTEN = `document.addEventListener("booking:booking_confirmed", (event) =
   // e.g. send it to your analytics, or show your own thank-you note
 });`;
 
+const LISTEN_ERROR = `document.addEventListener("booking:error", (event) => {
+  const { reason, booking_url } = event.detail;
+  // reason: "origin_not_allowed" or "unavailable"; the widget already shows a link to booking_url
+});`;
+
 // GET /docs/embedding – the widget snippet, allowed_origins, its events and its sizing
 export default async function EmbeddingGuide() {
   await connection();
@@ -42,7 +47,8 @@ export default async function EmbeddingGuide() {
         Your site&apos;s origin must be on the <code>allowed_origins</code> of the workspace&apos;s publishable key (the newest one not revoked: the key the
         booking page uses). That list decides which sites may frame the widget (its <code>Content-Security-Policy: frame-ancestors</code>) and which browser
         origins may call the API with the key; anything else is refused with 403 <code>origin_not_allowed</code>. An origin is a scheme, host and port only:{" "}
-        <code>https://www.your-site.example</code>, no path and no trailing slash. This server&apos;s own origin is always allowed.
+        <code>https://www.your-site.example</code>, no path and no trailing slash. This server&apos;s own origin is always allowed. A site that is not on the
+        list never gets the booking flow: the widget shows a link to the booking page instead (see below).
       </p>
       <CodeBlock label="Allow an origin" code={ALLOW_ORIGIN_COMMANDS} />
 
@@ -96,12 +102,38 @@ export default async function EmbeddingGuide() {
               <code>{"{id, status, starts_at}"}</code>
             </td>
           </tr>
+          <tr>
+            <td>
+              <code>booking:error</code>
+            </td>
+            <td>The flow cannot be shown here; a link to the booking page stands in its place.</td>
+            <td>
+              <code>{"{reason, booking_url}"}</code>
+            </td>
+          </tr>
         </tbody>
       </GuideTable>
       <CodeBlock language="javascript" label="Listen for a confirmed booking" code={LISTEN} />
       <p>
         Messages between the frame and your page go only to and from this server&apos;s origin and the widget&apos;s own frame, never to <code>*</code>.
       </p>
+
+      <h2>When the flow cannot be shown</h2>
+      <p>
+        Where the frame would be, the widget shows a plain link to your booking page (<code>/book/your-slug</code>) and dispatches <code>booking:error</code>{" "}
+        with one of two reasons:
+      </p>
+      <ul>
+        <li>
+          <code>origin_not_allowed</code>: your site is not on the key&apos;s <code>allowed_origins</code>. The frame holds a short message of ours with the
+          same link (never the browser&apos;s error box), and the widget replaces it with its own link at once. Add the origin to fix it.
+        </li>
+        <li>
+          <code>unavailable</code>: the frame did not say it was ready within 8 seconds of loading (30 seconds at most), for example when the network or this
+          server is down or the slug is unknown. If it was only slow, it takes its place back and <code>booking:ready</code> follows.
+        </li>
+      </ul>
+      <CodeBlock language="javascript" label="Listen for the fallback" code={LISTEN_ERROR} />
 
       <h2>Sizing</h2>
       <ul>

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { BookingFlow } from "@/app/(public)/_flow/booking-flow";
 import type { FlowEvent, FlowProps } from "@/app/(public)/_flow/flow-types";
 import { BusinessHeader } from "@/components/booking/business-header";
+import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { frameEnvelope, isHostMessage, resolveParentOrigin, type FrameMessage } from "@/lib/booking-pages/embed-protocol";
 import styles from "./embed.module.css";
 
@@ -17,6 +19,8 @@ type EmbedFrameProps = Omit<FlowProps, "embedded" | "onEvent"> & { allowedOrigin
  */
 export function EmbedFrame({ allowedOrigins, mode, ...flow }: EmbedFrameProps) {
   const root = useRef<HTMLDivElement>(null);
+  const t = useTranslations("embed");
+  const tUi = useTranslations("ui.languageSwitcher");
   const [parentOrigin, setParentOrigin] = useState<string | null>(null);
 
   useEffect(() => {
@@ -77,8 +81,12 @@ export function EmbedFrame({ allowedOrigins, mode, ...flow }: EmbedFrameProps) {
     <div ref={root} className={`${styles.frame} ${mode === "popup" ? styles.popup : ""}`}>
       {/* Named landmarks: the host page has its own banner and main, and axe (like screen
           readers) sees the frame's landmarks alongside them. */}
-      <BusinessHeader info={flow.bootstrap.workspace} compact eyebrow="Book online" label="Business details" />
-      <main className={styles.main} aria-label="Online booking">
+      {/* Inside the measured root: the frame's height includes the language choice. */}
+      <section className={styles.language} aria-label={tUi("label")}>
+        <LanguageSwitcher />
+      </section>
+      <BusinessHeader info={flow.bootstrap.workspace} compact eyebrow={t("eyebrow")} label={t("headerLabel")} />
+      <main className={styles.main} aria-label={t("mainLabel")}>
         <BookingFlow {...flow} embedded onEvent={onEvent} />
       </main>
     </div>

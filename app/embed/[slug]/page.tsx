@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AnnouncerProvider } from "@/components/ui/live-region";
 import { getConfig } from "@/lib/config";
 import { loadBaseContext } from "@/lib/context";
 import { listFrameAncestors } from "@/lib/embed/frame-ancestors";
+import { decideFrame } from "@/lib/embed/frame-decision";
 import { loadBookingPage } from "@/lib/booking-pages/load-booking-page";
 import { EmbedFrame } from "./embed-frame";
+import { EmbedRefused } from "./embed-refused";
 
 export const dynamic = "force-dynamic";
 
@@ -13,16 +17,33 @@ type PageProps = { params: Promise<{ slug: string }>; searchParams: Promise<Reco
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const data = await loadBookingPage((await params).slug);
-  return { title: data ? `Book with ${data.bootstrap.workspace.name}` : "Booking", robots: { index: false } };
+  const t = await getTranslations("embed");
+  return { title: data ? t("metaTitle", { business: data.bootstrap.workspace.name }) : t("metaFallback"), robots: { index: false } };
 }
 
-// GET /embed/{slug} – the widget frame loaded by /embed.js (framing limited by proxy.ts through CSP frame-ancestors)
+// GET /embed/{slug} – the widget frame loaded by /embed.js (framing limited by proxy.ts through CSP
+// frame-ancestors); a site not on the key's allowed_origins gets a message and a link instead
 export default async function EmbedPage({ params, searchParams }: PageProps) {
   const { slug } = await params;
   const data = await loadBookingPage(slug);
   if (!data) notFound();
-  const allowedOrigins = await listFrameAncestors((await loadBaseContext("page")).db, { slug, appOrigin: getConfig().appOrigin });
-  const mode = (await searchParams).mode === "popup" ? "popup" : "inline";
+  const { appOrigin, appUrl } = getConfig();
+  const allowedOrigins = await listFrameAncestors((await loadBaseContext("page")).db, { slug, appOrigin });
+  const query = await searchParams;
+  const requestHeaders = await headers();
+  const decision = decideFrame({
+    ancestors: allowedOrigins,
+    originParam: typeof query.origin === "string" ? query.origin : null,
+    referer: requestHeaders.get("referer"),
+    fetchDest: requestHeaders.get("sec-fetch-dest"),
+  });
+  const { workspace } = data.bootstrap;
+  if (decision.kind === "refused") {
+    return (
+      <EmbedRefused businessName={workspace.name} bookingUrl={`${appUrl}/book/${encodeURIComponent(workspace.slug)}`} parentOrigin={decision.parentOrigin} />
+    );
+  }
+  const mode = query.mode === "popup" ? "popup" : "inline";
   return (
     <AnnouncerProvider>
       <EmbedFrame

@@ -11,6 +11,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       input: { serviceId: query.service_id, from: parseInstant(query.from), to: parseInstant(query.to), excludeBookingId: query.exclude_booking_id },
     });
     // Already JSON bytes, often kept from an earlier ask (see lib/availability/answer-cache.ts).
-    return new Response(body, { headers: { "Content-Type": "application/json" } });
+    // Handed over as a one-chunk stream: `new Response(bytes)` copies them (a megabyte for a
+    // busy 62-day answer) on every answer; a default stream passes the kept bytes as they are.
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(body);
+        controller.close();
+      },
+    });
+    return new Response(stream, { headers: { "Content-Type": "application/json" } });
   }),
 });

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { LOCALES } from "../../i18n/locales";
 import { createdAt, id, instant } from "./columns";
 import { customers } from "./customers";
 import { services } from "./services";
@@ -40,8 +41,16 @@ export const bookings = pgTable(
     /** SHA-256 of the 6-digit code; null once verified or when no code was needed. */
     codeHash: text(),
     codeAttempts: integer().notNull().default(0),
+    /** New codes sent after the first (DECISIONS §10: at most MAX_CODE_RESENDS). */
+    codeResends: integer().notNull().default(0),
     /** SHA-256 of the manage token, for lookup; null once cancelled. */
     accessTokenHash: text().unique(),
+    /**
+     * The manage token's hash, moved here when the booking is cancelled: the token no longer
+     * works anywhere, but the manage page can still say "cancelled" and offer the business's
+     * booking page instead of a bare "not found".
+     */
+    retiredTokenHash: text(),
     /** The manage token sealed with APP_SECRET, so later emails can carry the link. */
     accessTokenSealed: text(),
     /** True once booking.created went out; decides whether a cancel is announced. */
@@ -53,6 +62,8 @@ export const bookings = pgTable(
     rescheduledAt: instant(),
     /** The customer's IANA zone when the booking page (or API caller) sent it. */
     customerTimezone: text(),
+    /** The language the customer booked in (DECISIONS §15); every message about the booking is in it. Null: the workspace's. */
+    customerLanguage: text({ enum: LOCALES }),
     cancelReason: text(),
     cancelledAt: instant(),
     confirmedAt: instant(),
@@ -64,6 +75,7 @@ export const bookings = pgTable(
     index().on(t.staffId, t.occupiedStart),
     index().on(t.status, t.holdExpiresAt),
     index().on(t.status, t.startsAt),
+    index().on(t.retiredTokenHash),
   ],
 );
 

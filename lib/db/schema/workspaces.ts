@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { DEFAULT_LOCALE, LOCALES } from "../../i18n/locales";
 import { accounts } from "./accounts";
 import { id, timestamps } from "./columns";
 
@@ -23,6 +24,8 @@ export const workspaces = pgTable(
     smsEnabled: boolean().notNull().default(false),
     allowStaffChoice: boolean().notNull().default(true),
     vertical: text().notNull().default("general"),
+    /** DECISIONS §15: the pages' language for a browser we cannot match, and messages' when the customer's is unknown. */
+    language: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     bookingPolicy: text(),
     contactEmail: text(),
     contactPhone: text(),

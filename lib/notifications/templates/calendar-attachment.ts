@@ -1,13 +1,19 @@
 import { buildInvitation } from "@/lib/calendar/ics";
+import { speechFor } from "./layout";
 import type { BookingMessageData, EmailAttachment } from "./message-data";
 
 /**
  * The booking as an iTIP attachment (REQUEST, or CANCEL once cancelled) with the booking's
  * own SEQUENCE, so each later email updates or removes the same calendar entry. The location
- * is the business's address, else its map link, as on the confirmation page.
+ * is the business's address, else its map link, as on the confirmation page. Its description
+ * is in the booking's language.
  */
 export function calendarAttachment(data: BookingMessageData): EmailAttachment {
-  const description = [`${data.service.name} with ${data.staff.name}`, data.manageUrl ? `Manage your booking: ${data.manageUrl}` : null]
+  const { t } = speechFor(data);
+  const description = [
+    t("email.calendar.description", { service: data.service.name, staff: data.staff.name }),
+    data.manageUrl ? t("email.calendar.manage", { url: data.manageUrl }) : null,
+  ]
     .filter(Boolean)
     .join("\n");
   const cancelled = data.booking.status === "cancelled";

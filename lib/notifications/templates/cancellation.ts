@@ -1,16 +1,27 @@
 import { oneLine } from "./format";
 import { calendarAttachment } from "./calendar-attachment";
-import { appointmentDetails, contactDetails, paragraph, renderEmail } from "./layout";
+import { money } from "./i18n";
+import { appointmentDetails, contactDetails, paragraph, renderEmail, speechFor } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
-/** Booking cancelled; the .ics (METHOD:CANCEL) removes it from the customer's calendar. */
+/** Booking cancelled, with the refund it triggers; the .ics (METHOD:CANCEL) removes it from the customer's calendar. */
 export function renderCancellationEmail(data: BookingMessageData): EmailContent {
-  const title = `Booking cancelled with ${data.workspace.name}`;
-  const body = renderEmail(title, [
-    paragraph(`Hello ${data.customer.name},`),
-    paragraph(`Your booking with ${data.workspace.name} has been cancelled.`),
-    appointmentDetails(data),
-    contactDetails(data),
-  ]);
+  const speech = speechFor(data);
+  const { t, locale } = speech;
+  const business = data.workspace.name;
+  const title = t("email.cancellation.title", { business });
+  const refund =
+    data.refundCents && data.payment ? paragraph(t("email.cancellation.refund", { amount: money(data.refundCents, data.payment.currency, locale) })) : null;
+  const body = renderEmail(
+    title,
+    [
+      paragraph(t("email.greeting", { name: data.customer.name })),
+      paragraph(t("email.cancellation.lead", { business })),
+      refund,
+      appointmentDetails(data, speech),
+      contactDetails(data, speech),
+    ],
+    speech,
+  );
   return { subject: oneLine(title), ...body, attachments: [calendarAttachment(data)] };
 }

@@ -1,18 +1,26 @@
 import { calendarAttachment } from "./calendar-attachment";
 import { oneLine } from "./format";
-import { appointmentDetails, contactDetails, linkParagraph, paragraph, renderEmail } from "./layout";
+import { appointmentDetails, contactDetails, manageLink, paragraph, paymentDetails, renderEmail, speechFor } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
-/** Booking confirmed: details, the manage link, the business's note, contacts and an .ics. */
+/** Booking confirmed: details, what was paid and what is still due, the manage link, the business's note, contacts and an .ics. */
 export function renderConfirmationEmail(data: BookingMessageData): EmailContent {
-  const title = `Booking confirmed with ${data.workspace.name}`;
-  const body = renderEmail(title, [
-    paragraph(`Hello ${data.customer.name},`),
-    paragraph(`Your booking with ${data.workspace.name} is confirmed.`),
-    appointmentDetails(data),
-    data.workspace.confirmationNote ? paragraph(data.workspace.confirmationNote) : null,
-    data.manageUrl ? linkParagraph("To view, reschedule or cancel your booking, use this link:", data.manageUrl, "Manage your booking") : null,
-    contactDetails(data),
-  ]);
+  const speech = speechFor(data);
+  const { t } = speech;
+  const business = data.workspace.name;
+  const title = t("email.confirmation.title", { business });
+  const body = renderEmail(
+    title,
+    [
+      paragraph(t("email.greeting", { name: data.customer.name })),
+      paragraph(t("email.confirmation.lead", { business })),
+      appointmentDetails(data, speech),
+      paymentDetails(data, speech),
+      data.workspace.confirmationNote ? paragraph(data.workspace.confirmationNote) : null,
+      manageLink(data, speech),
+      contactDetails(data, speech),
+    ],
+    speech,
+  );
   return { subject: oneLine(title), ...body, attachments: [calendarAttachment(data)] };
 }

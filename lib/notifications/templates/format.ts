@@ -1,4 +1,6 @@
 import { DateTime } from "luxon";
+import type { Locale } from "@/lib/i18n/locales";
+import { wallTime, type Translate } from "./i18n";
 
 /**
  * Helpers shared by the message templates. Every business- or customer-supplied string that
@@ -7,7 +9,7 @@ import { DateTime } from "luxon";
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** Plain text kept as text in HTML: escaped, line breaks preserved. */
@@ -20,13 +22,17 @@ export function oneLine(value: string): string {
   return value.replace(/[\r\n\t]+/g, " ").trim();
 }
 
-/** "Tuesday 10 March 2026, 09:00–10:00 (Europe/Paris)": the business's wall time, zone named. */
-export function formatAppointment(startsAt: Date, endsAt: Date, timezone: string): string {
-  const start = DateTime.fromJSDate(startsAt, { zone: timezone }).setLocale("en-GB");
-  const end = DateTime.fromJSDate(endsAt, { zone: timezone }).setLocale("en-GB");
-  const sameDay = start.hasSame(end, "day");
-  const endText = sameDay ? end.toFormat("HH:mm") : end.toFormat("cccc d LLLL yyyy, HH:mm");
-  return `${start.toFormat("cccc d LLLL yyyy, HH:mm")}–${endText} (${timezone})`;
+/** The language a message is written in, with its translator. */
+export type Speech = { locale: Locale; t: Translate };
+
+/** "Tuesday 10 March 2026, 09:00–10:00 (Europe/Paris)": the wall time in a zone, zone named. */
+export function formatAppointment(startsAt: Date, endsAt: Date, timezone: string, { locale, t }: Speech): string {
+  const start = wallTime(startsAt, timezone, locale);
+  const end = wallTime(endsAt, timezone, locale);
+  const sameDay = DateTime.fromJSDate(startsAt, { zone: timezone }).hasSame(DateTime.fromJSDate(endsAt, { zone: timezone }), "day");
+  return sameDay
+    ? t("email.appointment", { date: start.date, start: start.time, end: end.time, zone: timezone })
+    : t("email.appointmentAcrossDays", { date: start.date, start: start.time, endDate: end.date, end: end.time, zone: timezone });
 }
 
 /**
@@ -38,6 +44,7 @@ export function customerZoneShown(customerTimezone: string | null, businessTimez
 }
 
 /** "10 Mar, 09:00 (Europe/Paris)": short form for SMS. */
-export function formatAppointmentShort(startsAt: Date, timezone: string): string {
-  return `${DateTime.fromJSDate(startsAt, { zone: timezone }).setLocale("en-GB").toFormat("d LLL, HH:mm")} (${timezone})`;
+export function formatAppointmentShort(startsAt: Date, timezone: string, { locale, t }: Speech): string {
+  const start = wallTime(startsAt, timezone, locale);
+  return t("sms.when", { date: start.shortDate, time: start.time, zone: timezone });
 }

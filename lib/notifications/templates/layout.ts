@@ -1,4 +1,6 @@
-import { customerZoneShown, escapeHtml, formatAppointment, textToHtml } from "./format";
+import { directionOf } from "@/lib/i18n/locales";
+import { customerZoneShown, escapeHtml, formatAppointment, textToHtml, type Speech } from "./format";
+import { money, translatorFor } from "./i18n";
 import type { BookingMessageData } from "./message-data";
 
 /**
@@ -6,6 +8,11 @@ import type { BookingMessageData } from "./message-data";
  * only from escaped values; nothing a business or customer typed is ever markup.
  */
 export type Section = { text: string; html: string };
+
+/** The language a booking's messages are written in. */
+export function speechFor(data: BookingMessageData): Speech {
+  return { locale: data.locale, t: translatorFor(data.locale) };
+}
 
 export function paragraph(text: string): Section {
   return { text, html: `<p>${textToHtml(text)}</p>` };
@@ -19,49 +26,92 @@ export function linkParagraph(before: string, url: string, label: string): Secti
   };
 }
 
-export function appointmentDetails(data: BookingMessageData, startsAt = data.booking.startsAt, endsAt = data.booking.endsAt): Section {
-  const rows: [string, string][] = [
-    ["Service", data.service.name],
-    ["With", data.staff.name],
-    ["When", formatAppointment(startsAt, endsAt, data.workspace.timezone)],
-  ];
-  const customerZone = customerZoneShown(data.booking.customerTimezone, data.workspace.timezone);
-  if (customerZone) rows.push(["Your time", formatAppointment(startsAt, endsAt, customerZone)]);
-  if (data.workspace.address) rows.push(["Where", data.workspace.address]);
-  rows.push(["Booking reference", data.booking.id]);
+/** The manage link, when the booking still has one. */
+export function manageLink(data: BookingMessageData, { t }: Speech): Section | null {
+  return data.manageUrl ? linkParagraph(t("email.manageLead"), data.manageUrl, t("email.manageLabel")) : null;
+}
+
+type Row = [string, string];
+
+function table(rows: Row[], speech: Speech): Section {
+  const align = directionOf(speech.locale) === "rtl" ? "right" : "left";
   return {
     text: rows.map(([label, value]) => `${label}: ${value}`).join("\n"),
     html:
       `<table role="presentation" cellpadding="4">` +
-      rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("") +
+      rows.map(([label, value]) => `<tr><th align="${align}">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("") +
       `</table>`,
   };
 }
 
+export function appointmentDetails(data: BookingMessageData, speech: Speech, startsAt = data.booking.startsAt, endsAt = data.booking.endsAt): Section {
+  const { t } = speech;
+  const rows: Row[] = [
+    [t("email.details.service"), data.service.name],
+    [t("email.details.with"), data.staff.name],
+    [t("email.details.when"), formatAppointment(startsAt, endsAt, data.workspace.timezone, speech)],
+  ];
+  const customerZone = customerZoneShown(data.booking.customerTimezone, data.workspace.timezone);
+  if (customerZone) rows.push([t("email.details.yourTime"), formatAppointment(startsAt, endsAt, customerZone, speech)]);
+  if (data.workspace.address) rows.push([t("email.details.where"), data.workspace.address]);
+  rows.push([t("email.details.reference"), data.booking.id]);
+  return table(rows, speech);
+}
+
+/** Payments that no longer hold the customer's money. */
+const RETURNED_STATUSES = new Set(["canceled", "refunded"]);
+
+/**
+ * What the customer paid when booking: in full ("Paid"), or a deposit ("Price", "Paid now"
+ * and the balance due at the appointment). Only for a confirmed booking: a paid service's
+ * booking is confirmed only once its payment has the money (lib/payments/settle-booking.ts),
+ * in the transaction that records it, so the row may still carry its earlier status here.
+ */
+export function paymentDetails(data: BookingMessageData, speech: Speech): Section | null {
+  const { payment } = data;
+  if (!payment || data.booking.status !== "confirmed" || RETURNED_STATUSES.has(payment.status)) return null;
+  const { t, locale } = speech;
+  const paid = money(payment.amountCents, payment.currency, locale);
+  const price = data.service.priceCents;
+  if (price === null || price <= payment.amountCents) return table([[t("email.details.paid"), paid]], speech);
+  return table(
+    [
+      [t("email.details.price"), money(price, data.workspace.currency, locale)],
+      [t("email.details.paidNow"), paid],
+      [t("email.details.balanceDue"), money(price - payment.amountCents, data.workspace.currency, locale)],
+    ],
+    speech,
+  );
+}
+
 /** How to reach the business: whichever contact details it published. */
-export function contactDetails(data: BookingMessageData): Section | null {
+export function contactDetails(data: BookingMessageData, { t }: Speech): Section | null {
   const { contactEmail, contactPhone, websiteUrl, mapsUrl, address } = data.workspace;
-  const rows: [string, string][] = [];
-  if (address) rows.push(["Address", address]);
-  if (contactEmail) rows.push(["Email", contactEmail]);
-  if (contactPhone) rows.push(["Phone", contactPhone]);
-  if (websiteUrl) rows.push(["Website", websiteUrl]);
-  if (mapsUrl) rows.push(["Directions", mapsUrl]);
+  const rows: Row[] = [];
+  if (address) rows.push([t("email.contact.address"), address]);
+  if (contactEmail) rows.push([t("email.contact.email"), contactEmail]);
+  if (contactPhone) rows.push([t("email.contact.phone"), contactPhone]);
+  if (websiteUrl) rows.push([t("email.contact.website"), websiteUrl]);
+  if (mapsUrl) rows.push([t("email.contact.directions"), mapsUrl]);
   if (rows.length === 0) return null;
-  const heading = `Contact ${data.workspace.name}`;
+  const heading = t("email.contact.heading", { business: data.workspace.name });
   return {
     text: `${heading}\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}`,
     html: `<h3>${escapeHtml(heading)}</h3><p>` + rows.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join("<br>") + `</p>`,
   };
 }
 
-/** Joins sections into the text body and a minimal, self-contained HTML document. */
-export function renderEmail(title: string, sections: (Section | null)[]): { text: string; html: string } {
+/**
+ * Joins sections into the text body and a minimal, self-contained HTML document in the
+ * message's language and direction (`dir="rtl"` for Arabic).
+ */
+export function renderEmail(title: string, sections: (Section | null)[], { locale }: Speech): { text: string; html: string } {
   const present = sections.filter((section): section is Section => section !== null);
   const text = present.map((section) => section.text).join("\n\n") + "\n";
+  const dir = directionOf(locale);
   const html =
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-    `<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">` +
+    `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body dir="${dir}" style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">` +
     `<h2>${escapeHtml(title)}</h2>` +
     present.map((section) => section.html).join("") +
     `</body></html>`;

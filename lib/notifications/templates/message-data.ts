@@ -1,12 +1,19 @@
-import type { CustomerRow, ServiceRow, StaffRow, WorkspaceRow } from "@/lib/db/schema";
+import type { CustomerRow, PaymentRow, ServiceRow, StaffRow, WorkspaceRow } from "@/lib/db/schema";
+import type { Locale } from "@/lib/i18n/locales";
 
 /** What every template renders from: the booking and its rows, loaded in the caller's transaction. */
 export type BookingMessageData = {
   booking: { id: string; startsAt: Date; endsAt: Date; status: string; sequence: number; customerTimezone: string | null };
-  workspace: Pick<WorkspaceRow, "name" | "timezone" | "contactEmail" | "contactPhone" | "confirmationNote" | "mapsUrl" | "websiteUrl" | "address">;
-  service: Pick<ServiceRow, "name" | "durationMinutes">;
+  /** DECISIONS §15: the booking's customer.language, else the workspace's language. */
+  locale: Locale;
+  workspace: Pick<WorkspaceRow, "name" | "timezone" | "currency" | "contactEmail" | "contactPhone" | "confirmationNote" | "mapsUrl" | "websiteUrl" | "address">;
+  service: Pick<ServiceRow, "name" | "durationMinutes" | "priceCents">;
   staff: Pick<StaffRow, "name">;
   customer: Pick<CustomerRow, "name" | "email" | "phone">;
+  /** The booking's payment, when it took one. */
+  payment: Pick<PaymentRow, "status" | "amountCents" | "amountRefundedCents" | "currency"> | null;
+  /** Cancellation only: what the cancellation refunds (everything not yet refunded), when it refunds. */
+  refundCents?: number;
   /** `APP_URL/manage/{token}` while the booking has a live token; null after cancellation. */
   manageUrl: string | null;
   /** The 6-digit code, only for the verification message. */

@@ -1,22 +1,29 @@
 import { formatAppointment, oneLine } from "./format";
 import { calendarAttachment } from "./calendar-attachment";
-import { appointmentDetails, contactDetails, linkParagraph, paragraph, renderEmail } from "./layout";
+import { appointmentDetails, contactDetails, manageLink, paragraph, renderEmail, speechFor } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
 /** Booking moved: the new time, the old one, the manage link and an updated .ics. */
 export function renderRescheduleEmail(data: BookingMessageData): EmailContent {
-  const title = `Booking moved with ${data.workspace.name}`;
+  const speech = speechFor(data);
+  const { t } = speech;
+  const business = data.workspace.name;
+  const title = t("email.reschedule.title", { business });
   const previous =
     data.previousStartsAt && data.previousEndsAt
-      ? paragraph(`Previously: ${formatAppointment(data.previousStartsAt, data.previousEndsAt, data.workspace.timezone)}`)
+      ? paragraph(t("email.reschedule.previously", { when: formatAppointment(data.previousStartsAt, data.previousEndsAt, data.workspace.timezone, speech) }))
       : null;
-  const body = renderEmail(title, [
-    paragraph(`Hello ${data.customer.name},`),
-    paragraph(`Your booking with ${data.workspace.name} has a new time.`),
-    appointmentDetails(data),
-    previous,
-    data.manageUrl ? linkParagraph("To view, reschedule or cancel your booking, use this link:", data.manageUrl, "Manage your booking") : null,
-    contactDetails(data),
-  ]);
+  const body = renderEmail(
+    title,
+    [
+      paragraph(t("email.greeting", { name: data.customer.name })),
+      paragraph(t("email.reschedule.lead", { business })),
+      appointmentDetails(data, speech),
+      previous,
+      manageLink(data, speech),
+      contactDetails(data, speech),
+    ],
+    speech,
+  );
   return { subject: oneLine(title), ...body, attachments: [calendarAttachment(data)] };
 }

@@ -1,26 +1,30 @@
 import { customerZoneShown, formatAppointmentShort, oneLine } from "./format";
+import { speechFor } from "./layout";
 import type { BookingMessageData } from "./message-data";
 
 export type BookingMessageKind = "verification_code" | "confirmation" | "cancellation" | "reschedule" | "reminder";
 
-/** One short SMS per message kind; the link, when present, is the manage link. */
+/** One short SMS per message kind, in the booking's language; the link, when present, is the manage link. */
 export function renderSms(kind: BookingMessageKind, data: BookingMessageData): string {
+  const speech = speechFor(data);
+  const { t } = speech;
   const business = oneLine(data.workspace.name);
+  const service = oneLine(data.service.name);
   const customerZone = customerZoneShown(data.booking.customerTimezone, data.workspace.timezone);
   const when =
-    formatAppointmentShort(data.booking.startsAt, data.workspace.timezone) +
-    (customerZone ? ` / ${formatAppointmentShort(data.booking.startsAt, customerZone)}` : "");
-  const link = data.manageUrl ? ` Manage: ${data.manageUrl}` : "";
+    formatAppointmentShort(data.booking.startsAt, data.workspace.timezone, speech) +
+    (customerZone ? ` / ${formatAppointmentShort(data.booking.startsAt, customerZone, speech)}` : "");
+  const link = data.manageUrl ? ` ${t("sms.manage", { url: data.manageUrl })}` : "";
   switch (kind) {
     case "verification_code":
-      return `${data.code ?? ""} is your ${business} booking code.`;
+      return t("sms.verification", { code: data.code ?? "", business });
     case "confirmation":
-      return `${business}: your ${oneLine(data.service.name)} on ${when} is confirmed.${link}`;
+      return t("sms.confirmation", { business, service, when }) + link;
     case "cancellation":
-      return `${business}: your ${oneLine(data.service.name)} on ${when} is cancelled.`;
+      return t("sms.cancellation", { business, service, when });
     case "reschedule":
-      return `${business}: your ${oneLine(data.service.name)} is moved to ${when}.${link}`;
+      return t("sms.reschedule", { business, service, when }) + link;
     case "reminder":
-      return `Reminder: ${business}, ${oneLine(data.service.name)} with ${oneLine(data.staff.name)} on ${when}.${link}`;
+      return t("sms.reminder", { business, service, staff: oneLine(data.staff.name), when }) + link;
   }
 }

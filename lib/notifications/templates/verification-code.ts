@@ -1,15 +1,23 @@
 import { oneLine } from "./format";
-import { appointmentDetails, paragraph, renderEmail } from "./layout";
+import { appointmentDetails, paragraph, renderEmail, speechFor } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
 /** The 6-digit code that confirms a held booking. */
 export function renderVerificationCodeEmail(data: BookingMessageData): EmailContent {
-  const title = `Your code for ${data.workspace.name}`;
-  const body = renderEmail(title, [
-    paragraph(`Hello ${data.customer.name},`),
-    paragraph(`Your confirmation code is ${data.code ?? ""}. Enter it to confirm your booking; it expires in a few minutes.`),
-    appointmentDetails(data),
-    paragraph("If you did not request this booking, ignore this email and the time will be released."),
-  ]);
-  return { subject: oneLine(`${data.code ?? ""} is your code for ${data.workspace.name}`), ...body, attachments: [] };
+  const speech = speechFor(data);
+  const { t } = speech;
+  const business = data.workspace.name;
+  const code = data.code ?? "";
+  const title = t("email.verification.title", { business });
+  const body = renderEmail(
+    title,
+    [
+      paragraph(t("email.greeting", { name: data.customer.name })),
+      paragraph(t("email.verification.lead", { code })),
+      appointmentDetails(data, speech),
+      paragraph(t("email.verification.ignore")),
+    ],
+    speech,
+  );
+  return { subject: oneLine(t("email.verification.subject", { code, business })), ...body, attachments: [] };
 }

@@ -6,6 +6,8 @@ import {
   CreateBookingBody,
   ListBookingsQuery,
   RescheduleBookingBody,
+  ResendCodeParams,
+  ResendCodeResponse,
   VerifyBookingBody,
   VerifyBookingParams,
   VerifyBookingResponse,
@@ -81,6 +83,22 @@ export const verifyBooking = defineOperation({
   response: { status: 200, schema: VerifyBookingResponse },
   errors: ["plan_limit_exceeded", "verification_failed"],
   rateLimit: "booking_verify",
+});
+
+export const resendBookingCode = defineOperation({
+  id: "resendBookingCode",
+  method: "POST",
+  path: "/v1/bookings/{id}/resend-code",
+  tag: TAG,
+  summary: "Send a pending booking a new 6-digit code",
+  description:
+    "For a pending booking whose hold is live: sends a new code (the previous one stops working), restores the 5 attempts and leaves hold_expires_at unchanged. " +
+    "At most 3 resends per booking. An unknown booking, a booking that is not pending, a lapsed hold and used-up resends all answer the same 422 verification_failed. No body.",
+  auth: "sk_pk",
+  params: ResendCodeParams,
+  response: { status: 200, schema: ResendCodeResponse },
+  errors: ["verification_failed"],
+  rateLimit: "booking_resend_code",
 });
 
 export const confirmBooking = defineOperation({

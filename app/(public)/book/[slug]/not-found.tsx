@@ -1,5 +1,7 @@
+import { getTranslations } from "next-intl/server";
 import { NotFoundPanel } from "@/components/booking/not-found-panel";
 
-export default function BookingPageNotFound() {
-  return <NotFoundPanel title="This booking page doesn't exist" body="Check the link you were given, or contact the business for their booking page." />;
+export default async function BookingPageNotFound() {
+  const t = await getTranslations("flow.page.notFound");
+  return <NotFoundPanel title={t("title")} body={t("body")} />;
 }

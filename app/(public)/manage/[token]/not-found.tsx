@@ -1,11 +1,12 @@
+import { getTranslations } from "next-intl/server";
 import { NotFoundPanel } from "@/components/booking/not-found-panel";
 
-/** Unknown, expired and cancelled links all land here, told apart by nothing. */
-export default function ManageLinkNotFound() {
-  return (
-    <NotFoundPanel
-      title="This booking link isn't active"
-      body="The link may be mistyped, it may have expired, or the booking was cancelled. Check your latest email from the business, or book again on their booking page."
-    />
-  );
+/**
+ * A token never issued (mistyped, cut short) lands here, and so do links cancelled before the
+ * page could recognise them; cancelled and lapsed links otherwise name their business
+ * (retired-link.tsx).
+ */
+export default async function ManageLinkNotFound() {
+  const t = await getTranslations("manage.notFound");
+  return <NotFoundPanel title={t("title")} body={t("body")} />;
 }

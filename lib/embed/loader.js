@@ -1,10 +1,17 @@
 /*
- * Booking widget loader. Paste on any page:
+ * Booking widget loader, served as /embed.js (app/embed.js/route.ts puts the texts below in
+ * from the message files, embed.loader.* in each language). Paste on any page:
  *   <script src="https://<app>/embed.js" data-slug="your-slug" data-mode="inline"></script>
  *   data-mode="popup" shows a button (text from data-label) that opens the flow in a modal.
+ * Language: the host page's <html lang> picks the loader's own words (the button, the close
+ * button, the fallback link) and goes to the frame as `lang`, so the flow speaks it too.
  * Events on the host page (CustomEvent, bubbling from the widget's container):
  *   booking:ready, booking:slot_selected {starts_at},
- *   booking:booking_submitted and booking:booking_confirmed {id, status, starts_at}.
+ *   booking:booking_submitted and booking:booking_confirmed {id, status, starts_at},
+ *   booking:error {reason, booking_url}: the flow cannot be shown here, and a plain link to the
+ *   booking page stands in its place. reason "origin_not_allowed": this site is not on the
+ *   publishable key's allowed_origins; "unavailable": the frame did not load in time (network,
+ *   server, unknown slug). A frame that was only slow still appears (booking:ready follows).
  * Messages are accepted only from the app's origin AND the widget's own frame, and sent only
  * to the app's origin, never "*". No dependencies, no cookies.
  */
@@ -13,13 +20,21 @@
   var script = document.currentScript;
   if (!script || !script.getAttribute("data-slug")) return;
 
+  // Replaced when served: { en: { button, close, frameTitle, refused, unavailable, link }, es: …, … }.
+  var TEXTS = /* EMBED_TEXTS */ {};
+  var hostLang = document.documentElement.lang || "";
+  var text = TEXTS[hostLang.toLowerCase().split("-")[0]] || TEXTS.en;
   var slug = script.getAttribute("data-slug");
   var mode = script.getAttribute("data-mode") === "popup" ? "popup" : "inline";
-  var label = script.getAttribute("data-label") || "Book now";
+  var label = script.getAttribute("data-label") || text.button;
   var appOrigin = new URL(script.src, location.href).origin;
   var FRAME = "bk-embed";
   var HOST = "bk-embed-host";
   var EVENTS = { ready: 1, slot_selected: 1, booking_submitted: 1, booking_confirmed: 1 };
+  var bookingUrl = appOrigin + "/book/" + encodeURIComponent(slug);
+  // After the frame's load event our page says "ready" within a moment; a browser error page never does.
+  var READY_AFTER_LOAD_MS = 8000;
+  var READY_AT_ALL_MS = 30000;
 
   injectStyles();
   var container = document.createElement("div");
@@ -30,18 +45,70 @@
   var overlay = null;
   var opener = null;
   var frameReady = false;
+  var fallback = null;
+  var timers = [];
 
   function frameUrl() {
-    return appOrigin + "/embed/" + encodeURIComponent(slug) + "?mode=" + mode + "&origin=" + encodeURIComponent(location.origin);
+    var url = appOrigin + "/embed/" + encodeURIComponent(slug) + "?mode=" + mode + "&origin=" + encodeURIComponent(location.origin);
+    return hostLang ? url + "&lang=" + encodeURIComponent(hostLang) : url;
   }
 
   function makeFrame() {
     var iframe = document.createElement("iframe");
     iframe.src = frameUrl();
-    iframe.title = "Online booking";
+    iframe.title = text.frameTitle;
     iframe.className = "bk-embed-frame";
     iframe.setAttribute("allow", "payment");
+    timers.push(
+      setTimeout(function () {
+        fail("unavailable");
+      }, READY_AT_ALL_MS),
+    );
+    iframe.addEventListener("load", function () {
+      timers.push(
+        setTimeout(function () {
+          fail("unavailable");
+        }, READY_AFTER_LOAD_MS),
+      );
+    });
     return iframe;
+  }
+
+  function clearTimers() {
+    while (timers.length) clearTimeout(timers.pop());
+  }
+
+  // The flow cannot be shown: a plain link to the booking page takes the frame's place.
+  function fail(reason) {
+    clearTimers();
+    if (frameReady || fallback || !frame) return;
+    fallback = document.createElement("div");
+    fallback.className = "bk-embed-fallback";
+    var message = document.createElement("p");
+    message.textContent = reason === "origin_not_allowed" ? text.refused : text.unavailable;
+    var link = document.createElement("a");
+    link.href = bookingUrl;
+    link.textContent = text.link;
+    fallback.appendChild(message);
+    fallback.appendChild(link);
+    frame.parentNode.insertBefore(fallback, frame);
+    // A refused frame never recovers; a slow one may still say "ready" and take its place back.
+    if (reason === "origin_not_allowed") {
+      frame.parentNode.removeChild(frame);
+    } else {
+      frame.style.display = "none";
+    }
+    if (overlay && !overlay.hidden) link.focus();
+    container.dispatchEvent(new CustomEvent("booking:error", { bubbles: true, detail: { reason: reason, booking_url: bookingUrl } }));
+  }
+
+  function recover() {
+    if (!fallback) return;
+    var hadFocus = fallback.contains(document.activeElement);
+    fallback.parentNode.removeChild(fallback);
+    fallback = null;
+    frame.style.display = "";
+    if (hadFocus) frame.focus();
   }
 
   function send(type) {
@@ -66,9 +133,15 @@
       frame.style.height = Math.max(0, Math.ceil(message.data.height)) + "px";
     } else if (message.type === "close") {
       close();
+    } else if (message.type === "error") {
+      fail(message.data && message.data.reason === "origin_not_allowed" ? "origin_not_allowed" : "unavailable");
     } else if (EVENTS[message.type]) {
       // The frame is ready only after it loads: move focus into it if the popup is open.
-      if (message.type === "ready") frameReady = true;
+      if (message.type === "ready") {
+        clearTimers();
+        recover();
+        frameReady = true;
+      }
       if (message.type === "ready" && overlay && !overlay.hidden) send("focus");
       container.dispatchEvent(new CustomEvent("booking:" + message.type, { bubbles: true, detail: detailFor(message.type, message.data) }));
     }
@@ -103,13 +176,11 @@
     var closeButton = document.createElement("button");
     closeButton.type = "button";
     closeButton.className = "bk-embed-close";
-    closeButton.setAttribute("aria-label", "Close booking");
+    closeButton.setAttribute("aria-label", text.close);
     closeButton.innerHTML = '<span aria-hidden="true">&times;</span>';
     closeButton.addEventListener("click", close);
     frame = makeFrame();
-    first.addEventListener("focus", function () {
-      frame.focus();
-    });
+    first.addEventListener("focus", focusContent);
     last.addEventListener("focus", function () {
       closeButton.focus();
     });
@@ -133,6 +204,12 @@
     document.body.appendChild(overlay);
   }
 
+  // The frame, or the link that stands in for it.
+  function focusContent() {
+    if (fallback) fallback.querySelector("a").focus();
+    else frame.focus();
+  }
+
   function sentinel() {
     var span = document.createElement("span");
     span.tabIndex = 0;
@@ -145,7 +222,7 @@
     opener = document.activeElement;
     overlay.hidden = false;
     document.documentElement.classList.add("bk-embed-open");
-    frame.focus();
+    focusContent();
     if (frameReady) send("focus");
   }
 
@@ -172,6 +249,11 @@
       ".bk-embed-scroller{flex:1;min-width:0;overflow:auto;overscroll-behavior:contain}" +
       ".bk-embed-dialog .bk-embed-frame{min-height:min(600px,calc(100vh - 96px))}" +
       ".bk-embed-close{position:absolute;top:8px;right:8px;z-index:1;width:44px;height:44px;border:1px solid #dde1e8;border-radius:50%;background:#fff;color:#1b2030;font-size:24px;line-height:1;cursor:pointer}" +
+      ".bk-embed-fallback{margin:0;padding:20px;border:1px solid #dde1e8;border-radius:16px;background:#fff;color:#1b2030;font:inherit;line-height:1.5}" +
+      ".bk-embed-fallback p{margin:0 0 8px}" +
+      ".bk-embed-fallback a{color:#1d4ed8;font-weight:600;text-decoration:underline}" +
+      ".bk-embed-fallback a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}" +
+      ".bk-embed-dialog .bk-embed-fallback{border:0;padding:64px 24px 24px}" +
       ".bk-embed-sentinel{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}" +
       "html.bk-embed-open{overflow:hidden}" +
       "@media (max-width:480px){.bk-embed-overlay{padding:0}.bk-embed-dialog{max-height:100%;height:100%;border-radius:0}}";

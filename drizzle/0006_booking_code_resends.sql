@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "code_resends" integer DEFAULT 0 NOT NULL;

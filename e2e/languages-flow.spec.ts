@@ -1,0 +1,191 @@
+import AxeBuilder from "@axe-core/playwright";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { E2E } from "./support/env";
+import { expect, test } from "./support/fixtures";
+import { uniqueEmail } from "./support/flow";
+import { call, latestCode, seedWorkspace } from "./support/seed";
+
+/**
+ * Issue 17, phase 2: the whole booking flow in each of the six languages, with the browser
+ * asking for that language (Accept-Language and navigator.language). At every step: the
+ * page's `lang` and `dir`, axe clean (WCAG 2.2 AA), a screenshot, and no English message left
+ * on screen (visible text, aria-labels, titles, placeholders); then the confirmation's manage
+ * link opens the manage page in the same language. Workspaces live on this spec's own account.
+ */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+type Lang = "en" | "es" | "fr" | "de" | "pt" | "ar";
+const LANGUAGES: { lang: Lang; locale: string; widths: number[] }[] = [
+  { lang: "en", locale: "en-GB", widths: [390] },
+  { lang: "es", locale: "es-ES", widths: [390] },
+  { lang: "fr", locale: "fr-FR", widths: [390] },
+  { lang: "de", locale: "de-DE", widths: [390] },
+  { lang: "pt", locale: "pt-BR", widths: [390] },
+  { lang: "ar", locale: "ar-EG", widths: [390, 1280] },
+];
+
+/** The namespaces the customer pages show. */
+const PAGE_NAMESPACES = ["ui", "booking", "wording", "flow", "manage", "embed", "errors", "statuses"];
+type Tree = { [key: string]: string | Tree };
+const messages = (lang: Lang) => JSON.parse(readFileSync(path.join("lib", "i18n", "messages", `${lang}.json`), "utf8")) as Tree;
+
+function leaves(tree: Tree, names: string[] = Object.keys(tree)): string[] {
+  return names.flatMap((name) => {
+    const value = tree[name];
+    if (value === undefined) return [];
+    return typeof value === "string" ? [value] : leaves(value);
+  });
+}
+
+/** The literal words of an ICU message: arguments, plural/select branches and rich-text tags removed. */
+function literals(message: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of message) {
+    if (char === "{") {
+      if (depth === 0) parts.push(current);
+      current = "";
+      depth += 1;
+    } else if (char === "}") {
+      depth -= 1;
+    } else if (depth === 0) {
+      current += char;
+    }
+  }
+  parts.push(current);
+  return parts
+    .flatMap((part) => part.split(/<\/?[a-z]+>/))
+    .map((part) => part.replace(/^[\s.,:;()–-]+|[\s.,:;()–-]+$/g, ""))
+    .filter((part) => part.length > 3 && /[A-Za-z]{2}/.test(part));
+}
+
+/** English fragments that must not appear on a page in `lang` (those the language shares are left out). */
+function englishFragments(lang: Lang): string[] {
+  const own = leaves(messages(lang), PAGE_NAMESPACES).join("\n");
+  const english = new Set(leaves(messages("en"), PAGE_NAMESPACES).flatMap(literals));
+  return [...english].filter((fragment) => !own.includes(fragment));
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Everything a customer can read or hear on the page (visible text, accessible names, titles, placeholders), less the business's own words. */
+async function pageWords(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const attributes = [...document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")].flatMap((element) =>
+      ["aria-label", "title", "placeholder", "alt"].map((name) => element.getAttribute(name) ?? ""),
+    );
+    // Text the business wrote (marked dir="auto": names, descriptions, notes, policies) is shown as written.
+    const business = [...document.querySelectorAll<HTMLElement>("[dir='auto']")].map((element) => element.innerText).filter(Boolean);
+    let words = [document.title, document.body.innerText, ...attributes].join("\n");
+    for (const text of business) words = words.split(text).join("\n");
+    return words;
+  });
+}
+
+async function englishLeft(page: Page, lang: Lang): Promise<string[]> {
+  if (lang === "en") return [];
+  const words = await pageWords(page);
+  return englishFragments(lang).filter((fragment) => new RegExp(`(?<![\\p{L}])${escape(fragment)}(?![\\p{L}])`, "u").test(words));
+}
+
+async function look(page: Page, lang: Lang, width: number, step: string) {
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+  await page.waitForTimeout(150);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(found, `axe at ${step} (${lang}, ${width} px)`).toEqual([]);
+  expect(await englishLeft(page, lang), `English left at ${step} (${lang}, ${width} px)`).toEqual([]);
+  const folder = path.join("e2e", "artifacts", "screens", `languages-flow-${lang}-${width}`);
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${step}.png`), fullPage: true, animations: "disabled" });
+}
+
+const step = (page: Page, name: string) => expect(page.locator(`[data-flow-step="${name}"]`)).toBeVisible();
+
+async function subjects(request: APIRequestContext, email: string): Promise<string[]> {
+  const messages = (await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(email)}`, undefined)).data as { subject: string }[];
+  return messages.map((message) => message.subject);
+}
+
+for (const { lang, locale, widths } of LANGUAGES) {
+  test.describe(`${lang}`, () => {
+    test.use({ locale });
+    for (const width of widths) {
+      test(`the booking flow speaks ${lang}, from the service to the confirmation (${width} px)`, async ({ page, request }) => {
+        await page.setViewportSize(width === 390 ? PHONE : DESKTOP);
+        const seeded = await seedWorkspace(request, { requireVerification: true, accountFile: E2E.languagesFlowAccountFile });
+        await page.goto(`/book/${seeded.slug}`);
+        await step(page, "service");
+        await look(page, lang, width, "1-service");
+
+        await page.locator("[data-service-id]").first().click();
+        await step(page, "time");
+        const times = page.locator("button[data-start]");
+        await expect(times.first()).toBeVisible();
+        await look(page, lang, width, "2-time");
+        await times.first().click();
+
+        await step(page, "details");
+        // Empty details: the field messages are the page's language too.
+        await page.locator("form button[type='submit']").click();
+        await expect(page.locator("[aria-invalid='true']").first()).toBeFocused();
+        await look(page, lang, width, "3-details-errors");
+        const email = uniqueEmail(`lang-${lang}`);
+        await page.locator("input[name='name']").fill("Sam Chen");
+        await page.locator("input[name='email']").fill(email);
+        await look(page, lang, width, "3-details");
+        await page.locator("form button[type='submit']").click();
+
+        await step(page, "verify");
+        await expect(page.locator("input[name='code']")).toBeFocused();
+        await look(page, lang, width, "4-code");
+        // The code comes in the page's language: the booking carried customer.language.
+        const code = await latestCode(request, email);
+        const [subject] = await subjects(request, email);
+        if (lang === "en") expect(subject).toMatch(/is your code for/);
+        else expect(subject).not.toMatch(/is your code for/);
+        await page.locator("input[name='code']").fill(code);
+        await page.locator("form button[type='submit']").click();
+
+        await step(page, "done");
+        await look(page, lang, width, "5-done");
+
+        // The confirmation's manage link: the manage page keeps the customer's language.
+        const manageHref = await page.locator("a[href*='/manage/']").first().getAttribute("href");
+        expect(manageHref).toBeTruthy();
+        await page.goto(manageHref ?? "");
+        await expect(page.locator("main h2").first()).toBeVisible();
+        await look(page, lang, width, "6-manage");
+      });
+    }
+  });
+}
+
+test.describe("switcher", () => {
+  test.use({ locale: "en-GB" });
+  test("the language switcher changes the page's language, and the choice survives a reload", async ({ page, request }) => {
+    await page.setViewportSize(PHONE);
+    const seeded = await seedWorkspace(request, { accountFile: E2E.languagesFlowAccountFile });
+    await page.goto(`/book/${seeded.slug}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("fr");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 2, name: "Choisissez un soin" })).toBeVisible();
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page.getByText("Réservation en ligne", { exact: true })).toBeVisible();
+    await page.getByRole("combobox", { name: "Langue" }).selectOption("ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    expect(await englishLeft(page, "ar")).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import type { DetailsValues } from "@/lib/booking-pages/details";
+
+/**
+ * Where the customer is in the flow, as the address bar says it, so Back, Forward and reload
+ * move between steps the way a customer expects:
+ *   ?service=…                          → times (day=yyyy-mm-dd: the chosen day)
+ *   ?service=…&day=…&time=…[&staff=…]   → details
+ *   …&step=code | step=pay | step=done  → the held booking (its token lives in sessionStorage)
+ */
+export type Step = "service" | "time" | "details" | "verify" | "payment" | "done";
+
+export type FlowLocation = { step: Step; serviceId: string | null; day: string | null; time: string | null; staffId: string | null };
+
+const HELD_STEPS: Record<string, Step> = { code: "verify", pay: "payment", done: "done" };
+const STEP_PARAM: Partial<Record<Step, string>> = { verify: "code", payment: "pay", done: "done" };
+
+export function parseLocation(search: string): FlowLocation {
+  const query = new URLSearchParams(search);
+  const serviceId = query.get("service");
+  const day = query.get("day");
+  const time = query.get("time");
+  const staffId = query.get("staff");
+  const held = HELD_STEPS[query.get("step") ?? ""];
+  const step: Step = !serviceId ? "service" : held ? held : time ? "details" : "time";
+  return { step, serviceId, day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null, time, staffId };
+}
+
+export function toSearch(location: FlowLocation): string {
+  const query = new URLSearchParams();
+  if (location.step !== "service" && location.serviceId) {
+    query.set("service", location.serviceId);
+    if (location.day) query.set("day", location.day);
+    if (location.step !== "time") {
+      if (location.time) query.set("time", location.time);
+      if (location.staffId) query.set("staff", location.staffId);
+    }
+    const held = STEP_PARAM[location.step];
+    if (held) query.set("step", held);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A hold the customer has made in this tab: enough to resume it after a reload, or give it back. */
+export type SavedHold = {
+  bookingId: string;
+  token: string;
+  status: "pending" | "awaiting_payment" | "confirmed";
+  serviceId: string;
+  staffId: string;
+  startsAt: string;
+  endsAt: string;
+  holdExpiresAt: string | null;
+};
+
+export type SavedFlow = { details?: DetailsValues; hold?: SavedHold };
+
+/** Per booking page and per tab (sessionStorage): nothing outlives the browser session. */
+const storageKey = (slug: string) => `booking-flow:${slug}`;
+
+export function readSaved(slug: string): SavedFlow {
+  try {
+    const raw = window.sessionStorage.getItem(storageKey(slug));
+    return raw ? (JSON.parse(raw) as SavedFlow) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeSaved(slug: string, patch: SavedFlow): void {
+  try {
+    const next = { ...readSaved(slug), ...patch };
+    if (!patch.hold && "hold" in patch) delete next.hold;
+    window.sessionStorage.setItem(storageKey(slug), JSON.stringify(next));
+  } catch {
+    // Private modes may refuse storage; the flow still works, it only forgets on reload.
+  }
+}

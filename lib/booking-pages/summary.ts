@@ -1,0 +1,70 @@
+import { createTranslator } from "use-intl/core";
+import en from "@/lib/i18n/messages/en.json";
+import { formatDuration, formatLongDate, formatMoney, formatTime, zoneCity } from "./format";
+import type { CustomerService } from "./types";
+import type { Wording } from "./wording";
+
+export type SummaryRow = { label: string; value: string };
+
+export type SummaryInput = {
+  service: Pick<CustomerService, "name" | "duration_minutes" | "price_cents" | "payment_mode" | "payment_amount_cents">;
+  staffName: string | null;
+  startsAt: string;
+  endsAt: string;
+  businessZone: string;
+  customerZone: string | null;
+  currency: string;
+  locale: string;
+  wording: Wording;
+  /** Whether the amount due at booking has been paid (the confirmation) or is still to pay. */
+  paid: boolean;
+  /** The page's `flow.summary` translator (`useTranslations("flow.summary")`); English when omitted. */
+  t?: SummaryTranslator;
+};
+
+type SummaryKey = "when" | "yourTime" | "price" | "paid" | "dueNow" | "dueLater" | "service" | "whenValue" | "range";
+/** `t` of the `flow.summary` namespace, as next-intl's `useTranslations("flow.summary")` gives it. */
+export type SummaryTranslator = (key: SummaryKey, values?: Record<string, string>) => string;
+
+const english: SummaryTranslator = createTranslator({ locale: "en", messages: en, namespace: "flow.summary" });
+
+/**
+ * What is being booked, the same on every step from details to confirmation: the service,
+ * who, when in the business's zone (and the customer's when it differs), the price, what is
+ * paid at booking and what is left to pay at the appointment. Amounts come from the server
+ * (payment_amount_cents); the page only subtracts it from the price it also published.
+ */
+export function summaryRows(input: SummaryInput): SummaryRow[] {
+  const { service, businessZone, customerZone, currency, locale, wording } = input;
+  const t = input.t ?? english;
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+  const when = (zone: string) =>
+    t("whenValue", {
+      range: t("range", {
+        date: formatLongDate(input.startsAt, zone, locale),
+        start: formatTime(input.startsAt, zone, locale),
+        end: formatTime(input.endsAt, zone, locale),
+      }),
+      city: zoneCity(zone),
+    });
+  const rows: SummaryRow[] = [
+    { label: capitalize(wording.service), value: t("service", { name: service.name, duration: formatDuration(service.duration_minutes, locale) }) },
+    { label: t("when"), value: when(businessZone) },
+  ];
+  if (customerZone && customerZone !== businessZone) rows.push({ label: t("yourTime"), value: when(customerZone) });
+  if (input.staffName) rows.push({ label: wording.staff, value: input.staffName });
+  if (service.price_cents !== null) rows.push({ label: t("price"), value: money(service.price_cents) });
+  const upfront = service.payment_mode === "none" ? null : service.payment_amount_cents;
+  if (upfront !== null) {
+    rows.push({ label: input.paid ? t("paid") : t("dueNow"), value: money(upfront) });
+    const later = service.price_cents !== null ? Math.max(0, service.price_cents - upfront) : null;
+    if (later !== null) rows.push({ label: t("dueLater"), value: money(later) });
+  } else if (service.price_cents !== null) {
+    rows.push({ label: t("dueLater"), value: money(service.price_cents) });
+  }
+  return rows;
+}
+
+export function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

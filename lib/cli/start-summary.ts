@@ -1,0 +1,25 @@
+import path from "node:path";
+import { getConfig } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { ensureDemoWorkspace } from "./demo";
+
+/**
+ * What `npm start` prints once the database is migrated: where the data lives, and the demo
+ * workspace (seeded on the first start) with its booking page, docs and keys.
+ */
+export async function prepareAndDescribe(db: Db): Promise<string> {
+  const config = getConfig();
+  const demo = await ensureDemoWorkspace(db);
+  const lines = [
+    `Database: ${config.isEmbedded ? `embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"}, migrated.`,
+    `Demo workspace "${demo.slug}"${demo.created ? " created" : ""}:`,
+    `  booking page     ${demo.booking_page_url}`,
+    `  docs             ${config.appUrl}/docs (quickstart: ${config.appUrl}/docs/quickstart)`,
+    `  OpenAPI          ${demo.openapi_url}`,
+    `  publishable key  ${demo.publishable_key ?? "(none)"}`,
+    `  secret key       ${demo.secret_key ?? "(shown when it was created)"}`,
+    `  account key      ${demo.account_key ?? "(shown when it was created)"}`,
+  ];
+  if (config.devTools) lines.push(`Warning: dev tools are ON (/dev/outbox, /dev/clock, /dev/jobs/run). Never expose them in production.`);
+  return lines.join("\n");
+}

@@ -1,0 +1,24 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loaderTexts, renderLoader } from "./loader-script";
+
+const source = readFileSync(path.join(process.cwd(), "lib", "embed", "loader.js"), "utf8");
+
+describe("the served /embed.js", () => {
+  it("carries the loader's words in all six languages, from the message files", () => {
+    const texts = loaderTexts();
+    expect(Object.keys(texts)).toEqual(["en", "es", "fr", "de", "pt", "ar"]);
+    expect(texts.en?.link).toBe("Book on our booking page");
+    expect(texts.es?.link).toBe("Reservar en nuestra página de reservas");
+    const script = renderLoader(source);
+    expect(script).toContain(JSON.stringify(texts.ar?.button));
+    expect(script).not.toContain("EMBED_TEXTS */ {}");
+    // Still one valid classic script.
+    expect(() => new Function(script)).not.toThrow();
+  });
+
+  it("refuses a loader that lost its placeholder", () => {
+    expect(() => renderLoader("(function(){})();")).toThrow(/placeholder/);
+  });
+});

@@ -1,0 +1,32 @@
+import { eq, or } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { bookings, workspaces } from "@/lib/db/schema";
+import { sha256Hex } from "@/lib/secrets/tokens";
+import type { Locale } from "./locales";
+import type { PageScope } from "./page-scope";
+
+export type PageLanguages = { workspaceLanguage: Locale | null; bookingLanguage: Locale | null };
+
+const NONE: PageLanguages = { workspaceLanguage: null, bookingLanguage: null };
+
+/**
+ * The stored languages a customer page negotiates with: its workspace's `language`, and on a
+ * manage page the language the booking was made in. An unknown slug or token has none (its
+ * not-found page follows the browser).
+ */
+export async function loadPageLanguages(scope: PageScope): Promise<PageLanguages> {
+  const db = await getDb();
+  if (scope.kind === "workspace") {
+    const [row] = await db.select({ language: workspaces.language }).from(workspaces).where(eq(workspaces.slug, scope.slug.toLowerCase())).limit(1);
+    return row ? { workspaceLanguage: row.language, bookingLanguage: null } : NONE;
+  }
+  const hash = sha256Hex(scope.token);
+  const [row] = await db
+    .select({ workspaceLanguage: workspaces.language, bookingLanguage: bookings.customerLanguage })
+    .from(bookings)
+    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
+    // A cancelled booking's link still opens its page (it names the business), in its language.
+    .where(or(eq(bookings.accessTokenHash, hash), eq(bookings.retiredTokenHash, hash)))
+    .limit(1);
+  return row ?? NONE;
+}
