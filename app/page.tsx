@@ -23,10 +23,11 @@ export default async function HomePage() {
       </p>
       <ul className={styles.cards}>
         <li>
-          <Link href={`/book/${DEMO_SLUG}`} className={styles.card}>
+          {/* A document load, not a client-side navigation: the booking flow owns its page's history entries (app/(public)/_flow/flow-history.ts). */}
+          <a href={`/book/${DEMO_SLUG}`} className={styles.card}>
             <span className={styles.cardTitle}>Try the demo booking page</span>
             <span>Book an appointment at the demo studio, as a customer would.</span>
-          </Link>
+          </a>
         </li>
         <li>
           <Link href="/docs" className={styles.card}>

@@ -91,6 +91,12 @@ for (const [width, size] of [
     await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
     await expect(page.getByLabel("Full name")).toHaveValue("Rae Quinn");
     await expect(page.getByLabel("Email")).toHaveValue("rae@customer.example");
+    // Back and Forward are the flow's own: no page is fetched from the server again (a late
+    // fetch once committed an older step over the one the address named, across the reload).
+    const pageFetches: string[] = [];
+    page.on("request", (request) => {
+      if (request.headers()["rsc"] === "1" || request.url().includes("_rsc=")) pageFetches.push(request.url());
+    });
 
     await page.goBack();
     await expect(page.getByRole("heading", { name: "Choose a time" })).toBeVisible();
@@ -103,6 +109,7 @@ for (const [width, size] of [
     await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
     await expect(page.getByLabel("Full name")).toHaveValue("Rae Quinn");
     expect(page.url()).toBe(detailsUrl.toString());
+    expect(pageFetches).toEqual([]);
     // The step the address names is the step the server painted: no hydration mismatch.
     expect(hydration).toEqual([]);
 

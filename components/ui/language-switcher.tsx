@@ -9,7 +9,7 @@ import styles from "./language-switcher.module.css";
 /**
  * The customer's own choice of language (DECISIONS §15). A native <select> (keyboard and
  * screen readers for free), each language named in itself and tagged with its own `lang`.
- * The choice is remembered in a cookie and the page re-renders on the server in it; in the
+ * The choice is remembered in a cookie and the page reloads, rendered on the server in it; in the
  * widget frame, where a third-party cookie may not be kept, the frame's `lang` follows too.
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
@@ -33,7 +33,11 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         params.set("lang", next);
         router.replace(`${pathname}?${params.toString()}`, { scroll: false });
       } else {
-        router.refresh();
+        // A reload, not router.refresh(): the booking flow keeps its steps in history entries of
+        // its own (app/(public)/_flow/flow-history.ts), and a refresh would write the router's
+        // address over the step. The step (address), what was typed and a hold (this tab's
+        // storage) all survive a reload.
+        window.location.reload();
       }
     });
   }

@@ -16,6 +16,7 @@ import type { CreatedBooking, CustomerService } from "@/lib/booking-pages/types"
 import { useWording } from "@/lib/booking-pages/wording";
 import { DetailsStep } from "./details-step";
 import { DoneStep } from "./done-step";
+import { adoptCurrentEntry, writeStep } from "./flow-history";
 import type { FlowProps, Step } from "./flow-types";
 import { parseLocation, readSaved, toSearch, writeSaved, type FlowLocation, type SavedHold } from "@/lib/booking-pages/flow-location";
 import { PaymentStep } from "./payment-step";
@@ -44,9 +45,8 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
   const clock = useSyncedClock(serverNow);
   const now = clock.now;
   const announce = useAnnounce();
-  // The address is the truth, also when Next.js remounts this flow on Back or Forward with the
-  // props of another moment (a history entry written before a reload): read it, not the props,
-  // whenever there is one. On the first paint both are the same address.
+  // The address is the truth: read it, not the props, whenever there is one (a remount must not
+  // bring back the props of another moment). On the first paint both are the same address.
   const startSearch = typeof window === "undefined" || embedded ? initialSearch : window.location.search;
   const [location, setLocation] = useState<FlowLocation>(() => {
     const parsed = parseLocation(startSearch);
@@ -81,9 +81,7 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
     (next: FlowLocation, mode: "push" | "replace" = "push") => {
       setLocation(next);
       if (embedded) return;
-      const url = `${window.location.pathname}${toSearch(next)}`;
-      if (mode === "push") window.history.pushState(null, "", url);
-      else window.history.replaceState(null, "", url);
+      writeStep(`${window.location.pathname}${toSearch(next)}`, mode);
     },
     [embedded],
   );
@@ -91,6 +89,7 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
   // After hydration: the customer's zone, what they typed earlier in this tab, and a hold to resume.
   useEffect(() => {
     setCustomerZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null);
+    if (!embedded) adoptCurrentEntry();
     const saved = readSaved(workspace.slug);
     if (saved.details) setDetails(saved.details);
     const parsed = parseLocation(embedded ? "" : window.location.search);
