@@ -13,7 +13,10 @@ export async function readRawBody(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The client closed the connection mid-body: a malformed request, not a failure of ours.
+      throw validationFailed(undefined, "The request body ended before it was complete.");
+    });
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
