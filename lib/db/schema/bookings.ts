@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { BOOKING_STATUSES } from "../../bookings/statuses";
 import { LOCALES } from "../../i18n/locales";
 import { createdAt, id, instant } from "./columns";
 import { customers } from "./customers";
@@ -6,8 +7,7 @@ import { services } from "./services";
 import { staff } from "./staff";
 import { workspaces } from "./workspaces";
 
-export const BOOKING_STATUSES = ["pending", "awaiting_payment", "confirmed", "cancelled", "expired", "no_show"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export { BOOKING_STATUSES, type BookingStatus } from "../../bookings/statuses";
 
 /**
  * A booking occupies [occupied_start, occupied_end) of its calendar: the appointment widened

@@ -1,19 +1,10 @@
 import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { PAYMENT_STATUSES } from "../../payments/statuses";
 import { bookings } from "./bookings";
 import { id, instant, timestamps } from "./columns";
 import { workspaces } from "./workspaces";
 
-export const PAYMENT_STATUSES = [
-  "initializing",
-  "requires_payment",
-  "processing",
-  "succeeded",
-  "partially_refunded",
-  "refunded",
-  "refund_pending",
-  "canceled",
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_STATUSES, type PaymentStatus } from "../../payments/statuses";
 
 export const payments = pgTable(
   "payments",
