@@ -101,26 +101,16 @@ export function DetailsForm(props: DetailsFormProps) {
 function QuestionField({ question, value, error, onChange }: { question: Question; value: string; error?: string; onChange: (value: string) => void }) {
   const t = useTranslations("flow.details");
   const common = { label: question.label, hint: question.help_text ?? undefined, error, name: `question-${question.id}` };
+  // What every field holding typed or chosen text takes.
+  const text = { ...common, optional: !question.required, required: question.required, value };
   const maxLength = FIELD_MAX_LENGTH.answer;
   switch (question.type) {
     case "long_text":
-      return (
-        <TextAreaField
-          {...common}
-          maxLength={maxLength}
-          optional={!question.required}
-          required={question.required}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
+      return <TextAreaField {...text} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />;
     case "select":
       return (
         <SelectField
-          {...common}
-          optional={!question.required}
-          required={question.required}
-          value={value}
+          {...text}
           placeholder={t("chooseOne")}
           options={question.options.map((option) => ({ value: option, label: option }))}
           onChange={(e) => onChange(e.target.value)}
@@ -131,15 +121,6 @@ function QuestionField({ question, value, error, onChange }: { question: Questio
         <CheckboxField {...common} required={question.required} checked={value === "true"} onChange={(e) => onChange(e.target.checked ? "true" : "false")} />
       );
     default:
-      return (
-        <TextField
-          {...common}
-          maxLength={maxLength}
-          optional={!question.required}
-          required={question.required}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
+      return <TextField {...text} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />;
   }
 }
