@@ -1,53 +1,108 @@
+import { and, eq } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import { assertRange, AVAILABILITY_WORKSPACE_FIELDS, getAvailability, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
+import { services } from "@/lib/db/schema";
+import { notFound } from "@/lib/errors";
+import type { ServiceRules } from "./engine";
+import { assertRange, AVAILABILITY_WORKSPACE_FIELDS, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
+import { loadCalendarsKept } from "./kept-calendars";
 import { readAvailabilityRevision } from "./revision";
-import { toAvailabilityJson } from "./serialize";
+import { isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
+import type { CalendarSlotBytes } from "./serialize";
+import { answerFromSlotTable, answerWindow, buildSlotTable } from "./slot-table";
+import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 
 /**
- * Availability answers as JSON bytes, kept per instance and served again while they are
- * still exactly the answer: a booking page asks the same month many times between two
- * changes, and a 62-day answer costs ~10 ms to compute and ~1 MB to write.
+ * Availability answers cut from kept slot tables (slot-table.ts): for one service, every
+ * calendar's slots over a stretch of starts, as JSON bytes. An answer whose allowed starts lie
+ * inside the stretch is, per calendar, one run of the table's slots: two binary searches and a
+ * copy. A booking page's next week, a range one minute later and the same range asked again
+ * all cost that, not a new computation.
  *
- * An entry is served only when (1) the workspace's availability revision, read before any
- * data, still has the value the entry was computed at: every write to what availability reads
- * commits a new value (migration 0004), and the data read after the revision is at least that
- * new; and (2) the clock is still inside the entry's validity (computed ≤ now < the next
- * minute or the first lapse of a hold it counts as busy; see AvailabilityAnswer). The key
- * holds the request and every workspace setting the answer depends on. Each instance keeps
- * its own entries; the revision lives in the database, so every instance sees every change.
- * A bad range is refused by getAvailability (no entry can exist for it).
+ * A table serves only while (1) the workspace's availability revision, read before any data,
+ * still has the value it was built at: every write to what availability reads (services
+ * included) commits a new value (migration 0004); and (2) the clock is inside
+ * [built at, first lapse of a hold it counts as busy). It is keyed by the service, the booking
+ * left out (exclude_booking_id) and every workspace setting the answer depends on. Each
+ * instance keeps its own tables, bounded in bytes; the revision lives in the database, so
+ * every instance sees every change.
  */
-const MAX_CACHED_BYTES = 16 * 1024 * 1024;
+const MAX_TABLE_BYTES = 24 * 1024 * 1024;
+/** A table reaches this far around the range that asked for it, so nearby ranges share it. */
+const WIDEN_BACK_MS = DAY_MS;
+const WIDEN_ON_MS = 7 * DAY_MS;
 
-type Entry = { revision: number; validFromMs: number; validUntilMs: number; body: Uint8Array<ArrayBuffer> };
+type SlotTable = {
+  revision: number;
+  builtAtMs: number;
+  validUntilMs: number;
+  rules: ServiceRules;
+  /** False when the service takes no booking of this kind: every calendar answers no slots. */
+  offered: boolean;
+  /** The stretch of starts the table holds, both ends included (empty when firstMs > lastMs). */
+  firstMs: number;
+  lastMs: number;
+  calendars: CalendarSlotBytes[];
+};
 
-/** Slot starts are whole seconds (zone offsets are), so a range's answer is that of its bounds rounded up to the second. */
-const SECOND_MS = 1000;
-const ceilToSecond = (ms: number) => Math.ceil(ms / SECOND_MS) * SECOND_MS;
-
-const answers = new LRUCache<string, Entry>({
-  maxSize: MAX_CACHED_BYTES,
-  sizeCalculation: (entry, key) => entry.body.byteLength + key.length,
+const tables = new LRUCache<string, SlotTable>({
+  maxSize: MAX_TABLE_BYTES,
+  sizeCalculation: (table, key) =>
+    key.length + table.calendars.reduce((sum, calendar) => sum + calendar.head.length + calendar.bytes.length + 12 * calendar.starts.length + 100, 100),
 });
 
 /** GET /v1/availability's body ({ data: StaffSlots[] }) for one request. */
 export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<Uint8Array<ArrayBuffer>> {
-  const settings = AVAILABILITY_WORKSPACE_FIELDS.map((field) => ctx.workspace[field]);
-  // A slot is in [from, to) exactly when it is in [⌈from⌉, ⌈to⌉) to the second: one kept
-  // answer serves every millisecond of the same seconds. A bad range is refused on its own
-  // values first, and a range inside one second (no slot) is left as it is.
-  assertRange(input.from.getTime(), input.to.getTime());
-  const fromMs = ceilToSecond(input.from.getTime());
-  const toMs = ceilToSecond(input.to.getTime());
-  if (toMs > fromMs) input = { ...input, from: new Date(fromMs), to: new Date(toMs) };
-  const key = JSON.stringify([...settings, input.serviceId, input.from.getTime(), input.to.getTime(), input.excludeBookingId ?? null]);
+  const fromMs = input.from.getTime();
+  const toMs = input.to.getTime();
+  assertRange(fromMs, toMs);
+  const key = JSON.stringify([...AVAILABILITY_WORKSPACE_FIELDS.map((field) => ctx.workspace[field]), input.serviceId, input.excludeBookingId ?? null]);
   const revision = ctx.availabilityRevision ?? (await readAvailabilityRevision(ctx.db, ctx.workspace.id));
   const nowMs = ctx.clock.now().getTime();
-  const cached = answers.get(key);
-  if (cached && cached.revision === revision && cached.validFromMs <= nowMs && nowMs < cached.validUntilMs) return cached.body;
 
-  const answer = await getAvailability({ ctx: { ...ctx, availabilityRevision: revision }, input });
-  const body = toAvailabilityJson(answer.calendars, ctx.workspace.timezone);
-  answers.set(key, { revision, validFromMs: answer.validFromMs, validUntilMs: answer.validUntilMs, body });
-  return body;
+  let table = tables.get(key);
+  if (table && !(table.revision === revision && table.builtAtMs <= nowMs && nowMs < table.validUntilMs && covers(table, nowMs, fromMs, toMs))) {
+    table = undefined;
+  }
+  if (!table) {
+    table = await buildTable(ctx, input, revision, nowMs);
+    tables.set(key, table);
+  }
+  return answerFromSlotTable(table.calendars, answerWindow(table.rules, table.offered, nowMs, fromMs, toMs));
+}
+
+/** Whether every start this request may be offered lies in the table's stretch. */
+function covers(table: SlotTable, nowMs: number, fromMs: number, toMs: number): boolean {
+  const window = answerWindow(table.rules, table.offered, nowMs, fromMs, toMs);
+  return window === null || (table.firstMs <= window.firstMs && window.lastMs <= table.lastMs);
+}
+
+/**
+ * Two queries: the service, then its calendars with their hours, time off and busy ranges
+ * over the stretch (or a kept load that covers it, kept-calendars.ts).
+ */
+async function buildTable(ctx: AvailabilityContext, input: GetAvailabilityInput, revision: number, nowMs: number): Promise<SlotTable> {
+  const [service] = await ctx.db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, input.serviceId), eq(services.workspaceId, ctx.workspace.id)));
+  if (!service || !service.active) throw notFound("service");
+  const rules = toServiceRules(service);
+  // Slots for a new booking only when one could be made (a paid service needs a payment the
+  // workspace can take); moving a booking (exclude_booking_id) takes no new payment.
+  const offered = input.excludeBookingId ? isServiceBookable(service) : takesNewBookings(service, ctx.workspace);
+  const window = answerWindow(rules, offered, nowMs, input.from.getTime(), input.to.getTime());
+  // No start before now + min_lead is ever offered again (the clock only moves on while the table serves).
+  const firstMs = window ? Math.max(window.firstMs - WIDEN_BACK_MS, nowMs + rules.minLeadMinutes * MINUTE_MS) : Infinity;
+  const lastMs = window ? window.lastMs + WIDEN_ON_MS : -Infinity;
+  // Load what can touch a start of the stretch: its occupied range reaches back by the buffer
+  // before and forward by the duration and the buffer after.
+  const anchorMs = window ? firstMs : input.from.getTime();
+  const loadFrom = new Date(anchorMs - rules.bufferBeforeMinutes * MINUTE_MS);
+  const loadTo = new Date((window ? lastMs : anchorMs) + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS);
+  const load = { workspaceId: ctx.workspace.id, serviceId: service.id, loadFrom, loadTo, now: new Date(nowMs), excludeBookingId: input.excludeBookingId };
+  const loaded = await loadCalendarsKept(ctx.db, load, revision);
+  const validUntilMs = Math.min(...loaded.map((calendar) => calendar.firstHoldLapseMs ?? Infinity));
+  const { timezone, slotIntervalMinutes } = ctx.workspace;
+  const calendars = buildSlotTable({ rules, timezone, slotIntervalMinutes, calendars: loaded, firstMs, lastMs });
+  return { revision, builtAtMs: nowMs, validUntilMs, rules, offered, firstMs, lastMs, calendars };
 }

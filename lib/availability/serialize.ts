@@ -2,39 +2,102 @@ import { toZonedIso } from "@/lib/time/zoned";
 import type { CalendarSlots, Slot } from "./engine";
 import { buildZoneTimeline, DAY_MS } from "./zone-timeline";
 
+/**
+ * A calendar's slots as JSON bytes ready to be cut: `bytes` is its slots' objects joined by
+ * commas, `starts` their start instants ascending, and slot i's object begins at `offsets[i]`
+ * (`offsets[n]` is one past the end, where a next comma would be). Any run of consecutive
+ * slots is then one subarray of `bytes`.
+ */
+export type CalendarSlotBytes = { head: Uint8Array; starts: Float64Array; offsets: Uint32Array; bytes: Uint8Array };
+
 /** UTF-8 bytes of a short string: Buffer.from costs a fraction of TextEncoder.encode per call here. */
 const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
+const OPEN = utf8(`{"data":[`);
 const COMMA = utf8(",");
 const CLOSE = utf8("]}");
 
 /**
  * The availability answer ({data: StaffSlots[]}) as UTF-8 JSON, slot times written with the
- * workspace's offset on each instant. Written as bytes directly: a busy 62-day answer holds
- * 16,000 slots (1.1 MB), and building objects and stringifying them, or even one long string
- * to encode, cost more than the slot search itself. Calendars mostly share their starts (and
- * one answer has one duration), so each slot's bytes are written once per answer, keyed by
- * its start, and copied where they recur. Slot strings are RFC 3339 date-times (nothing to
- * escape).
+ * workspace's offset on each instant.
  */
 export function toAvailabilityJson(calendars: CalendarSlots[], timezone: string): Uint8Array<ArrayBuffer> {
+  return sliceAvailabilityJson(toSlotBytes(calendars, timezone), -Infinity, Infinity);
+}
+
+/**
+ * Each calendar's slots as bytes (CalendarSlotBytes). Written as bytes directly: a busy
+ * 62-day answer holds 16,000 slots (1.1 MB), and building objects and stringifying them, or
+ * even one long string to encode, cost more than the slot search itself. Calendars mostly
+ * share their starts (and one answer has one duration), so each slot's bytes are written
+ * once, keyed by its start, and copied where they recur. Slot strings are RFC 3339
+ * date-times (nothing to escape).
+ */
+export function toSlotBytes(calendars: CalendarSlots[], timezone: string): CalendarSlotBytes[] {
   const format = formatterFor(calendars, timezone);
   const encodeSlot = (slot: Slot) => utf8(`{"start":"${format(slot.startMs)}","end":"${format(slot.endMs)}"}`);
   const first = calendars.find((calendar) => calendar.slots.length > 0)?.slots[0];
   const durationMs = first ? first.endMs - first.startMs : 0;
   const shared = new Map<number, Uint8Array>();
-  const pieces: Uint8Array[] = [utf8(`{"data":[`)];
-  calendars.forEach((calendar, index) => {
-    pieces.push(utf8(`${index > 0 ? "," : ""}{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`));
-    calendar.slots.forEach((slot, slotIndex) => {
+  return calendars.map((calendar) => {
+    const count = calendar.slots.length;
+    const starts = new Float64Array(count);
+    const offsets = new Uint32Array(count + 1);
+    const pieces: Uint8Array[] = [];
+    let at = 0;
+    calendar.slots.forEach((slot, index) => {
       let bytes = slot.endMs - slot.startMs === durationMs ? shared.get(slot.startMs) : encodeSlot(slot);
       if (bytes === undefined) shared.set(slot.startMs, (bytes = encodeSlot(slot)));
-      if (slotIndex > 0) pieces.push(COMMA);
+      if (index > 0) {
+        pieces.push(COMMA);
+        at += COMMA.length;
+      }
+      starts[index] = slot.startMs;
+      offsets[index] = at;
       pieces.push(bytes);
+      at += bytes.length;
     });
+    offsets[count] = at + COMMA.length;
+    return { head: utf8(`{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`), starts, offsets, bytes: concatBytes(pieces) };
+  });
+}
+
+/** The answer ({data: StaffSlots[]}) holding each calendar's slots that start in [firstMs, lastMs]. */
+export function sliceAvailabilityJson(calendars: CalendarSlotBytes[], firstMs: number, lastMs: number): Uint8Array<ArrayBuffer> {
+  const pieces: Uint8Array[] = [OPEN];
+  calendars.forEach((calendar, index) => {
+    if (index > 0) pieces.push(COMMA);
+    pieces.push(calendar.head);
+    const begin = firstAtOrAfter(calendar.starts, firstMs);
+    const end = firstAfter(calendar.starts, lastMs);
+    if (end > begin) pieces.push(calendar.bytes.subarray(calendar.offsets[begin]!, calendar.offsets[end]! - COMMA.length));
     pieces.push(CLOSE);
   });
   pieces.push(CLOSE);
   return concatBytes(pieces);
+}
+
+/** The first index whose start is ≥ ms (binary search; starts ascend). */
+function firstAtOrAfter(starts: Float64Array, ms: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! < ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The first index whose start is > ms. */
+function firstAfter(starts: Float64Array, ms: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! <= ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function concatBytes(pieces: Uint8Array[]): Uint8Array<ArrayBuffer> {
