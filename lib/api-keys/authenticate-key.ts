@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Queryable } from "@/lib/db/client";
+import type { Db, Queryable } from "@/lib/db/client";
 import {
   accountKeys,
   accounts,
@@ -29,21 +29,15 @@ export type AccountKey = { kind: "account"; keyId: string; lastUsedAt: Date | nu
  * is kept between requests: a revoked key is refused at once, on every instance.
  */
 export async function authenticateKey(
-  db: Queryable,
+  db: Db,
   value: string,
   options: { withClockOffset?: boolean } = {},
 ): Promise<WorkspaceKey | AccountKey | undefined> {
   if (!KEY_PATTERN.test(value)) return undefined;
   const hash = sha256Hex(value);
-  const offsetMs: SQL<number | null> = options.withClockOffset
-    ? sql<number | null>`(SELECT ${clockOffset.offsetMs} FROM ${clockOffset} WHERE ${clockOffset.id} = 1)`
-    : sql<null>`NULL::integer`;
+  const queries = preparedFor(db, options.withClockOffset === true);
   if (value.startsWith("ak_")) {
-    const [row] = await db
-      .select({ key: accountKeys, account: accounts, offsetMs })
-      .from(accountKeys)
-      .innerJoin(accounts, eq(accounts.id, accountKeys.accountId))
-      .where(and(eq(accountKeys.keyHash, hash), isNull(accountKeys.revokedAt)));
+    const [row] = await queries.accountKey.execute({ hash });
     if (!row || !constantTimeEqual(row.key.keyHash, hash)) return undefined;
     return {
       kind: "account",
@@ -54,16 +48,48 @@ export async function authenticateKey(
       availabilityRevision: 0,
     };
   }
+  const [row] = await queries.workspaceKey.execute({ hash });
+  if (!row || !constantTimeEqual(row.key.keyHash, hash) || !value.startsWith(`${row.key.type}_`)) return undefined;
+  return { kind: "workspace", key: row.key, workspace: row.workspace, offsetMs: toNumber(row.offsetMs), availabilityRevision: toNumber(row.revision) ?? 0 };
+}
+
+/**
+ * The two statements, built once per database handle and clock setting: building a select of
+ * two whole rows costs more CPU than the database spends answering it, on every request.
+ */
+function prepareQueries(db: Db, withClockOffset: boolean) {
+  const offsetMs: SQL<number | null> = withClockOffset
+    ? sql<number | null>`(SELECT ${clockOffset.offsetMs} FROM ${clockOffset} WHERE ${clockOffset.id} = 1)`
+    : sql<null>`NULL::integer`;
+  const hash = sql.placeholder("hash");
+  const suffix = withClockOffset ? "with_clock" : "without_clock";
   const revision = sql<
     string | null
   >`(SELECT ${availabilityRevisions.revision} FROM ${availabilityRevisions} WHERE ${availabilityRevisions.workspaceId} = ${apiKeys.workspaceId})`;
-  const [row] = await db
-    .select({ key: apiKeys, workspace: workspaces, offsetMs, revision })
-    .from(apiKeys)
-    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), eq(workspaces.active, true)));
-  if (!row || !constantTimeEqual(row.key.keyHash, hash) || !value.startsWith(`${row.key.type}_`)) return undefined;
-  return { kind: "workspace", key: row.key, workspace: row.workspace, offsetMs: toNumber(row.offsetMs), availabilityRevision: toNumber(row.revision) ?? 0 };
+  return {
+    accountKey: db
+      .select({ key: accountKeys, account: accounts, offsetMs })
+      .from(accountKeys)
+      .innerJoin(accounts, eq(accounts.id, accountKeys.accountId))
+      .where(and(eq(accountKeys.keyHash, hash), isNull(accountKeys.revokedAt)))
+      .prepare(`authenticate_account_key_${suffix}`),
+    workspaceKey: db
+      .select({ key: apiKeys, workspace: workspaces, offsetMs, revision })
+      .from(apiKeys)
+      .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), eq(workspaces.active, true)))
+      .prepare(`authenticate_workspace_key_${suffix}`),
+  };
+}
+
+type Prepared = ReturnType<typeof prepareQueries>;
+const prepared = new WeakMap<Db, { withClock?: Prepared; withoutClock?: Prepared }>();
+
+function preparedFor(db: Db, withClockOffset: boolean): Prepared {
+  let entry = prepared.get(db);
+  if (!entry) prepared.set(db, (entry = {}));
+  if (withClockOffset) return (entry.withClock ??= prepareQueries(db, true));
+  return (entry.withoutClock ??= prepareQueries(db, false));
 }
 
 /** Raw subquery values come back as the driver gives them (bigint as text on postgres.js). */
