@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
+import { plannedOnce } from "@/lib/db/planned-once";
 import {
   accountKeys,
   accounts,
@@ -28,11 +29,7 @@ export type AccountKey = { kind: "account"; keyId: string; lastUsedAt: Date | nu
  * clock's offset, so an authenticated request pays one round trip before its own work. Nothing
  * is kept between requests: a revoked key is refused at once, on every instance.
  */
-export async function authenticateKey(
-  db: Db,
-  value: string,
-  options: { withClockOffset?: boolean } = {},
-): Promise<WorkspaceKey | AccountKey | undefined> {
+export async function authenticateKey(db: Db, value: string, options: { withClockOffset?: boolean } = {}): Promise<WorkspaceKey | AccountKey | undefined> {
   if (!KEY_PATTERN.test(value)) return undefined;
   const hash = sha256Hex(value);
   const queries = preparedFor(db, options.withClockOffset === true);
@@ -54,8 +51,9 @@ export async function authenticateKey(
 }
 
 /**
- * The two statements, built once per database handle and clock setting: building a select of
- * two whole rows costs more CPU than the database spends answering it, on every request.
+ * The two statements, built once per database handle and clock setting (building a select of
+ * two whole rows costs more CPU than the database spends answering it) and planned once by
+ * the database (lib/db/planned-once.ts).
  */
 function prepareQueries(db: Db, withClockOffset: boolean) {
   const offsetMs: SQL<number | null> = withClockOffset
@@ -67,18 +65,24 @@ function prepareQueries(db: Db, withClockOffset: boolean) {
     string | null
   >`(SELECT ${availabilityRevisions.revision} FROM ${availabilityRevisions} WHERE ${availabilityRevisions.workspaceId} = ${apiKeys.workspaceId})`;
   return {
-    accountKey: db
-      .select({ key: accountKeys, account: accounts, offsetMs })
-      .from(accountKeys)
-      .innerJoin(accounts, eq(accounts.id, accountKeys.accountId))
-      .where(and(eq(accountKeys.keyHash, hash), isNull(accountKeys.revokedAt)))
-      .prepare(`authenticate_account_key_${suffix}`),
-    workspaceKey: db
-      .select({ key: apiKeys, workspace: workspaces, offsetMs, revision })
-      .from(apiKeys)
-      .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), eq(workspaces.active, true)))
-      .prepare(`authenticate_workspace_key_${suffix}`),
+    accountKey: plannedOnce(
+      db
+        .select({ key: accountKeys, account: accounts, offsetMs })
+        .from(accountKeys)
+        .innerJoin(accounts, eq(accounts.id, accountKeys.accountId))
+        .where(and(eq(accountKeys.keyHash, hash), isNull(accountKeys.revokedAt)))
+        .prepare(`authenticate_account_key_${suffix}`),
+      `authenticate_account_key_${suffix}`,
+    ),
+    workspaceKey: plannedOnce(
+      db
+        .select({ key: apiKeys, workspace: workspaces, offsetMs, revision })
+        .from(apiKeys)
+        .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+        .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), eq(workspaces.active, true)))
+        .prepare(`authenticate_workspace_key_${suffix}`),
+      `authenticate_workspace_key_${suffix}`,
+    ),
   };
 }
 
