@@ -37,7 +37,9 @@ export function plannedOnce<Q>(query: Q, name: string): Q {
       );
       await prepared;
       const results = await client.exec(`EXECUTE ${name}(${params.map(toLiteral).join(", ")})`, options);
-      return results[results.length - 1]!;
+      const result = results.at(-1);
+      if (!result) throw new Error(`EXECUTE ${name} gave no result.`);
+      return result;
     },
   } as unknown as PgliteClient;
   return query;
