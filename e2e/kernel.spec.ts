@@ -67,6 +67,27 @@ test.describe("paths and methods below the kernel", () => {
     expectEnvelope(await send({ method: "GET", path: "/v1/bookings//", headers: auth(seeded.sk) }), 404, "not_found");
   });
 
+  test("a write is answered uncompressed, a read is still gzipped, for a client that accepts gzip", async ({ request }) => {
+    const seeded = await sharedWorkspace(request);
+    const gzip = { "Accept-Encoding": "gzip, deflate, br" };
+    const refused = await send({ method: "POST", path: "/v1/bookings", headers: { ...json(seeded.sk), ...gzip }, body: "{}" });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expectEnvelope(refused, 422, "validation_failed");
+    const slot = await firstSlot(request, seeded, seeded.services.trim);
+    const created = await send({
+      method: "POST",
+      path: "/v1/bookings",
+      headers: { ...json(seeded.sk), ...gzip },
+      body: JSON.stringify({ service_id: seeded.services.trim, starts_at: slot.start, customer: { name: "Ada", email: "ada@example.com" } }),
+    });
+    expect(created.headers["content-encoding"]).toBeUndefined();
+    expect(created.status, created.text).toBe(201);
+    expect(JSON.parse(created.text)).toMatchObject({ service_id: seeded.services.trim, starts_at: slot.start });
+    const document = await send({ method: "GET", path: "/v1/openapi.json", headers: gzip });
+    expect(document.status).toBe(200);
+    expect(document.headers["content-encoding"]).toBe("gzip");
+  });
+
   test("a dot segment names nothing: it is never resolved into another route", async ({ request }) => {
     const seeded = await sharedWorkspace(request);
     const staffId = seeded.staff[0]!.id;
