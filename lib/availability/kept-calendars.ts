@@ -6,7 +6,7 @@ import { DAY_MS } from "./zone-timeline";
  * What availability loads (hours, time off, busy ranges of the calendars offering a service),
  * kept per instance for the next range of the same service: a booking page that moves to the
  * next week, or asks from a later minute, then costs the engine only. Kept under the same rule
- * as the kept answers (answer-cache.ts): an entry is used only while the workspace's
+ * as the kept slot tables (answer-cache.ts): an entry is used only while the workspace's
  * availability revision, read before any data, still has the value it was loaded at, and
  * while the clock is inside [loaded at, first lapse of a hold it counts as busy); and only for
  * a load window inside the one it holds. Loads are widened (a day back, a week on) so that

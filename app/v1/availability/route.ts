@@ -10,9 +10,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       ctx,
       input: { serviceId: query.service_id, from: parseInstant(query.from), to: parseInstant(query.to), excludeBookingId: query.exclude_booking_id },
     });
-    // Already JSON bytes, often kept from an earlier ask (see lib/availability/answer-cache.ts).
-    // Handed over as a one-chunk stream: `new Response(bytes)` copies them (a megabyte for a
-    // busy 62-day answer) on every answer; a default stream passes the kept bytes as they are.
+    // Already JSON bytes, cut from a kept slot table (see lib/availability/answer-cache.ts).
+    // Handed over as a one-chunk stream: `new Response(bytes)` copies them again (a megabyte
+    // for a busy 62-day answer); a default stream passes the bytes as they are.
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(body);
