@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
 import { and, eq } from "drizzle-orm";
-import { accounts, bookingAnswers, bookings, questions, services, type AccountRow, type BookingRow, type ServiceRow } from "@/lib/db/schema";
+import { accounts, bookingAnswers, bookings, questions, services, type AccountRow, type BookingRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
 import type { KeyActor, ServiceContext } from "@/lib/context";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertPaymentPossible, recordBookingPayment, startBookingPayment } from "@/lib/payments/create-payment";
@@ -21,6 +21,8 @@ import { announceConfirmed } from "./settle-confirmed";
 import { checkAnswers, type ValidAnswer } from "./validate-answers";
 import { newVerificationCode } from "./verification-code";
 import { afterCommit, withTransaction } from "@/lib/db/transaction";
+import { slotUnavailable } from "@/lib/errors";
+import { knownTaken } from "./known-taken";
 
 /** `availabilityRevision`: read with the key, before any data (lib/http/route.ts); lets a known-taken start be refused at once (known-taken.ts). */
 type Ctx = Pick<ServiceContext<KeyActor>, "db" | "workspace" | "clock" | "actor"> & { availabilityRevision?: number };
@@ -35,8 +37,9 @@ export type CreatedBooking = {
 
 /**
  * POST /v1/bookings. Validates the body against the workspace (service, calendar choice,
- * answers), checks the start with the availability engine, then writes everything in one
- * transaction: customer, booking, answers, and the outbox rows its start state calls for.
+ * answers), checks the start with the availability engine and then the account's booking
+ * volume, then writes everything in one transaction: customer, booking, answers, and the
+ * outbox rows its start state calls for.
  * The exclusion constraint, not the check, decides a race: the loser gets 409.
  */
 export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBookingBody }): Promise<CreatedBooking> {
@@ -62,6 +65,14 @@ const inFlight = new Map<string, Promise<CreatedBooking>>();
 async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promise<CreatedBooking> {
   const now = ctx.clock.now();
   const { workspace } = ctx;
+  // A start this instance found taken at this very revision: the body is checked as below,
+  // against what that check read, and refused without a query (known-taken.ts).
+  const revision = input.staff_id === undefined || input.staff_id === null ? ctx.availabilityRevision : undefined;
+  const known = revision === undefined ? undefined : knownTaken({ workspace, serviceId: input.service_id, startsAt }, revision, now.getTime());
+  if (known) {
+    checkBody(workspace, known, input);
+    throw slotUnavailable();
+  }
   // One statement: the service, the workspace's questions, the account's plan and its
   // bookings this billing period.
   const rows = await ctx.db
@@ -76,11 +87,8 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
     .innerJoin(accounts, eq(accounts.id, workspace.accountId))
     .leftJoin(questions, eq(questions.workspaceId, services.workspaceId))
     .where(and(eq(services.id, input.service_id), eq(services.workspaceId, workspace.id)));
-  const service = assertBookableService(rows[0]?.service);
-  assertPaymentPossible(workspace, service);
   const workspaceQuestions = rows.flatMap((row) => (row.question ? [row.question] : []));
-  const answers = checkAnswers(workspaceQuestions, { serviceId: service.id, answers: input.answers ?? [] });
-  assertBookingVolumeWithin(Number(rows[0]?.volume ?? 0));
+  const { service, answers } = checkBody(workspace, { service: rows[0]?.service, questions: workspaceQuestions }, input);
   const plan = { plan: rows[0]?.plan ?? "", planStep: rows[0]?.planStep ?? 0 } as Pick<AccountRow, "plan" | "planStep">;
   const staffIds = await resolveCalendars({
     db: ctx.db,
@@ -90,8 +98,10 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
     now,
     requester: ctx.actor.type,
     staffId: input.staff_id,
-    availabilityRevision: ctx.availabilityRevision,
+    rememberTaken: revision === undefined ? undefined : { revision, questions: workspaceQuestions },
   });
+  // After the slot check: a taken start is refused alike whether or not a refusal was kept.
+  assertBookingVolumeWithin(Number(rows[0]?.volume ?? 0));
 
   const start = startStateFor(service, workspace, now);
   const accessToken = generateAccessToken();
@@ -119,6 +129,13 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
   // After commit, never inside the transaction: the PaymentIntent on the connected account.
   const payment = service.paymentMode === "none" ? undefined : await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
   return { booking, accessToken, payment };
+}
+
+/** The body against the workspace: a bookable service it can take payment for, and valid answers (in this order). */
+function checkBody(workspace: Ctx["workspace"], facts: { service: ServiceRow | undefined; questions: QuestionRow[] }, input: CreateBookingBody) {
+  const service = assertBookableService(facts.service);
+  assertPaymentPossible(workspace, service);
+  return { service, answers: checkAnswers(facts.questions, { serviceId: service.id, answers: input.answers ?? [] }) };
 }
 
 type Draft = {

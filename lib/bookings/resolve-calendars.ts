@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { checkSlot, pickCandidateCalendars, type SlotCheck } from "@/lib/availability/check-slot";
 import { isServiceBookable } from "@/lib/availability/service-rules";
 import type { Queryable } from "@/lib/db/client";
-import { serviceStaff, services, staff, type ServiceRow, type WorkspaceRow } from "@/lib/db/schema";
+import { serviceStaff, services, staff, type QuestionRow, type ServiceRow, type WorkspaceRow } from "@/lib/db/schema";
 import { DomainError, slotUnavailable, validationFailed } from "@/lib/errors";
-import { isKnownTaken, rememberTaken } from "./known-taken";
+import { rememberTaken } from "./known-taken";
 
 /** Who asks: a customer (publishable key or manage token) may name a calendar only when the workspace allows it. */
 export type Requester = "sk" | "pk" | "customer";
@@ -37,11 +37,12 @@ export type ResolveCalendarsInput = {
   keepStaffId?: string;
   excludeBookingId?: string;
   /**
-   * The workspace's availability revision, read before any data (with the key): when given,
-   * a start found taken on every calendar is refused again without a load while the revision
-   * and the clock allow (known-taken.ts).
+   * A create: the workspace's availability revision, read before any data (with the key), and
+   * the questions the body was checked against. A start found taken on every calendar is
+   * remembered with them, so the next create of it is checked and refused without a query
+   * while the revision and the clock allow (known-taken.ts).
    */
-  availabilityRevision?: number;
+  rememberTaken?: { revision: number; questions: QuestionRow[] };
 };
 
 /**
@@ -70,13 +71,19 @@ export async function resolveCalendars(input: ResolveCalendarsInput): Promise<st
     assertOpen(await checkSlot({ ...slot, staffId: input.keepStaffId }));
     return [input.keepStaffId];
   }
-  const revision = input.excludeBookingId === undefined ? input.availabilityRevision : undefined;
-  const scope = { workspace: input.workspace, serviceId: input.service.id, startsAt: input.startsAt };
-  if (revision !== undefined && isKnownTaken(scope, revision, input.now.getTime())) throw slotUnavailable();
   const candidates = await pickCandidateCalendars(slot);
   if (candidates.staffIds.length > 0) return candidates.staffIds;
-  if (revision !== undefined && candidates.refusal === "taken") {
-    rememberTaken(scope, { revision, validFromMs: input.now.getTime(), validUntilMs: candidates.stableUntilMs });
+  const memo = input.excludeBookingId === undefined ? input.rememberTaken : undefined;
+  if (memo && candidates.refusal === "taken") {
+    rememberTaken(
+      { workspace: input.workspace, serviceId: input.service.id, startsAt: input.startsAt },
+      {
+        revision: memo.revision,
+        validFromMs: input.now.getTime(),
+        validUntilMs: candidates.stableUntilMs,
+        facts: { service: input.service, questions: memo.questions },
+      },
+    );
   }
   assertOpen(candidates.refusal ?? "not_offered");
   return candidates.staffIds;

@@ -1,16 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { readAvailabilityRevision } from "@/lib/availability/revision";
-import { bookings, serviceStaff, services, staff, timeOff, workingHours } from "@/lib/db/schema";
+import { bookings, questions, serviceStaff, services, staff, timeOff, workingHours } from "@/lib/db/schema";
 import { bookConfirmed, localAt } from "../helpers/bookings";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { addService, seedBooking } from "../helpers/factories";
 
 /**
- * The availability revision (migration 0004): what lets an instance serve a kept answer.
- * Every committed write to a table availability reads must give the workspace a value it
- * never had before; nothing else may.
+ * The availability revision (migrations 0004 and 0009): what lets an instance serve a kept
+ * answer or a kept refusal of a taken start. Every committed write to a table they read
+ * (availability's tables, and the questions a refusal checks a body against) must give the
+ * workspace a value it never had before; nothing else may.
  */
 const db = () => currentDb().db;
 const revisionOf = (ws: TestWorkspace) => readAvailabilityRevision(db(), ws.id);
@@ -23,7 +24,7 @@ async function across(ws: TestWorkspace, write: () => Promise<unknown>): Promise
 }
 
 describe("availability revision", () => {
-  it("moves on every insert, update and delete of each table availability reads", async () => {
+  it("moves on every insert, update and delete of each table availability or a kept refusal reads", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
     const seen = new Set([await revisionOf(ws)]);
@@ -57,6 +58,13 @@ describe("availability revision", () => {
     await expectNew(() => db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, bookingId)));
     await expectNew(() => db().delete(bookings).where(eq(bookings.id, bookingId)));
     await expectNew(() => db().delete(staff).where(eq(staff.id, added!.id)));
+    // A kept refusal of a taken start checks the body against the questions it read (lib/bookings/known-taken.ts).
+    let questionId = "";
+    await expectNew(
+      async () => ([{ id: questionId }] = await db().insert(questions).values({ workspaceId: ws.id, label: "Allergies?", type: "text" }).returning()),
+    );
+    await expectNew(() => db().update(questions).set({ required: true }).where(eq(questions.id, questionId)));
+    await expectNew(() => db().delete(questions).where(eq(questions.id, questionId)));
   });
 
   it("moves once per transaction, not for a rolled-back one, and only for its own workspace", async () => {
@@ -94,11 +102,11 @@ describe("availability revision", () => {
     expect(after).not.toBe(before);
   });
 
-  it("is kept by triggers on exactly the tables availability reads", async () => {
+  it("is kept by triggers on exactly the tables availability and a kept refusal of a taken start read", async () => {
     const result = await db().execute<{ table_name: string }>(sql`
       SELECT c.relname AS table_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
       WHERE p.proname = 'bump_availability_revision' AND t.tgdeferrable AND t.tginitdeferred ORDER BY 1`);
     const rows = Array.isArray(result) ? result : (result as unknown as { rows: { table_name: string }[] }).rows;
-    expect(rows.map((row) => row.table_name)).toEqual(["bookings", "service_staff", "services", "staff", "time_off", "working_hours"]);
+    expect(rows.map((row) => row.table_name)).toEqual(["bookings", "questions", "service_staff", "services", "staff", "time_off", "working_hours"]);
   });
 });

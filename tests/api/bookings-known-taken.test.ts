@@ -4,9 +4,48 @@ import { expectError, newWorkspace } from "../helpers/fixtures";
 import { book, bookConfirmed, bookingRow, localAt, setNow } from "../helpers/bookings";
 import { addService, updateWorkspace } from "../helpers/factories";
 
+const ok = async (pending: Promise<{ status: number; body: any }>) => {
+  const response = await pending;
+  expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+  return response.body;
+};
+
 // The losers of a start are refused without a calendar load (lib/bookings/known-taken.ts);
-// these show that such a refusal ends the moment the start is free again.
+// these show that such a refusal ends the moment the start is free again, and that the body
+// is checked before it exactly as on a first refusal.
 describe("a start known taken", () => {
+  it("still checks the body first, against the questions and service as they are now", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const starts_at = localAt(ws, 3, "10:00");
+    await bookConfirmed(ws, { service_id: service.id, starts_at });
+    expectError(await book(ws, { service_id: service.id, starts_at }), 409, "slot_unavailable");
+    expectError(await book(ws, { service_id: service.id, starts_at }), 409, "slot_unavailable");
+
+    // A required question added since: a body without its answer is a 422, kept refusal or not.
+    const question = await ok(api.post("/v1/questions", { key: ws.sk, body: { label: "Anything we should know?", type: "text", required: true } }));
+    expectError(await book(ws, { service_id: service.id, starts_at }), 422, "validation_failed", "answers");
+    expectError(await book(ws, { service_id: service.id, starts_at }), 422, "validation_failed", "answers");
+    const answers = [{ question_id: question.id, value: "No" }];
+    expectError(await book(ws, { service_id: service.id, starts_at, answers }), 409, "slot_unavailable");
+    expectError(
+      await book(ws, { service_id: service.id, starts_at, answers: [{ question_id: "00000000-0000-4000-8000-000000000000", value: "x" }] }),
+      422,
+      "validation_failed",
+      "answers.0.question_id",
+    );
+    expectError(await book(ws, { service_id: service.id, starts_at, answers }), 409, "slot_unavailable");
+
+    // The question no longer required: the same body without answers is refused for the start again.
+    await ok(api.patch(`/v1/questions/${question.id}`, { key: ws.sk, body: { required: false } }));
+    expectError(await book(ws, { service_id: service.id, starts_at }), 409, "slot_unavailable");
+    expectError(await book(ws, { service_id: service.id, starts_at }), 409, "slot_unavailable");
+
+    // A service that can no longer be booked names service_id.
+    await ok(api.post(`/v1/services/${service.id}/deactivate`, { key: ws.sk }));
+    expectError(await book(ws, { service_id: service.id, starts_at }), 422, "validation_failed", "service_id");
+  });
+
   it("is refused again at once, and taken by the next create as soon as its booking is cancelled", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
