@@ -154,35 +154,39 @@ type Draft = {
 async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft: Draft): Promise<{ row: BookingRow; code?: string }> {
   const id = randomUUID();
   const times = bookingTimes(draft.startsAt, draft.service);
-  await expireLapsedHoldsOverlapping(tx, { staffId, times, now: draft.now });
   const verification = draft.start.status === "pending" ? newVerificationCode(id) : undefined;
-  const [row] = await tx
-    .insert(bookings)
-    .values({
-      id,
-      workspaceId,
-      serviceId: draft.service.id,
-      staffId,
-      customerId: draft.customerId,
-      customerTimezone: draft.customerTimezone,
-      customerLanguage: draft.customerLanguage,
-      ...times,
-      status: draft.start.status,
-      holdExpiresAt: draft.start.holdExpiresAt,
-      createdVia: draft.createdVia,
-      codeHash: verification?.codeHash ?? null,
-      accessTokenHash: sha256Hex(draft.accessToken),
-      accessTokenSealed: seal(draft.accessToken),
-      confirmedAt: draft.start.status === "confirmed" ? draft.now : null,
-      // Announced in this transaction (settleStart): no second write to say so.
-      isAnnounced: draft.start.status === "confirmed",
-      createdAt: draft.now,
-      updatedAt: draft.now,
-    })
-    .returning();
-  if (draft.answers.length > 0) {
-    await tx.insert(bookingAnswers).values(draft.answers.map((answer) => ({ bookingId: id, questionId: answer.questionId, value: answer.value })));
-  }
+  // Sent at once (one round trip, after the caller's locks): a transaction runs statements in
+  // the order sent, so lapsed holds are flipped before the insert meets the constraint.
+  const [, [row]] = await Promise.all([
+    expireLapsedHoldsOverlapping(tx, { staffId, times, now: draft.now }),
+    tx
+      .insert(bookings)
+      .values({
+        id,
+        workspaceId,
+        serviceId: draft.service.id,
+        staffId,
+        customerId: draft.customerId,
+        customerTimezone: draft.customerTimezone,
+        customerLanguage: draft.customerLanguage,
+        ...times,
+        status: draft.start.status,
+        holdExpiresAt: draft.start.holdExpiresAt,
+        createdVia: draft.createdVia,
+        codeHash: verification?.codeHash ?? null,
+        accessTokenHash: sha256Hex(draft.accessToken),
+        accessTokenSealed: seal(draft.accessToken),
+        confirmedAt: draft.start.status === "confirmed" ? draft.now : null,
+        // Announced in this transaction (settleStart): no second write to say so.
+        isAnnounced: draft.start.status === "confirmed",
+        createdAt: draft.now,
+        updatedAt: draft.now,
+      })
+      .returning(),
+    draft.answers.length > 0
+      ? tx.insert(bookingAnswers).values(draft.answers.map((answer) => ({ bookingId: id, questionId: answer.questionId, value: answer.value })))
+      : undefined,
+  ]);
   return { row: row!, code: verification?.code };
 }
 

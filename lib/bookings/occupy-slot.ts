@@ -52,12 +52,15 @@ export async function expireLapsedHoldsOverlapping(tx: Queryable, input: { staff
  * overlapping ranges deadlock inside the exclusion constraint's index under load (PostgreSQL
  * aborts one: 40P01). Two overlapping ranges share a day, so they take turns; writers on
  * other days of the same calendar do not wait. The constraint still decides.
+ *
+ * The statements are sent at once, not one answer after another: a transaction runs its
+ * statements in the order sent, so the locks are held before anything sent after them runs.
  */
-export async function lockCalendarRange(tx: Queryable, staffId: string, times: Pick<BookingTimes, "occupiedStart" | "occupiedEnd">): Promise<void> {
+export function lockCalendarRange(tx: Queryable, staffId: string, times: Pick<BookingTimes, "occupiedStart" | "occupiedEnd">): Promise<unknown> {
   const firstDay = Math.floor(times.occupiedStart.getTime() / DAY_MS);
   const lastDay = Math.floor((times.occupiedEnd.getTime() - 1) / DAY_MS);
   const keys = Array.from({ length: Math.max(1, lastDay - firstDay + 1) }, (_, i) => `${staffId}:${firstDay + i}`);
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  return Promise.all(keys.map((key) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)));
 }
 
 export function isSlotConflict(error: unknown): boolean {
@@ -69,7 +72,8 @@ export function isSlotConflict(error: unknown): boolean {
  * races, and a calendar lost to a concurrent booking gives way to the next. When all are
  * taken: 409 slot_unavailable (never a 500).
  *
- * Each calendar's range is locked as it is tried (`lockCalendarRange`). Should a deadlock still reach
+ * Each calendar's range is locked as it is tried (`lockCalendarRange`), in the same round trip
+ * as `occupy`'s statements, which it must send before its first await. Should a deadlock still reach
  * us (40P01, e.g. against a writer outside this path), rolling back to the savepoint lets
  * the other finish; the retry then waits on it and gets its answer.
  */
@@ -77,9 +81,9 @@ export async function occupyFirstFree<T>(tx: Tx, staffIds: string[], times: Book
   // One calendar: nothing to give way to, so no savepoint (the refusal ends the transaction).
   if (staffIds.length === 1) {
     const staffId = staffIds[0] as string;
-    await lockCalendarRange(tx, staffId, times);
     try {
-      return await occupy(tx, staffId);
+      const [, occupied] = await Promise.all([lockCalendarRange(tx, staffId, times), occupy(tx, staffId)]);
+      return occupied;
     } catch (error) {
       throw isSlotConflict(error) ? slotUnavailable() : error;
     }
@@ -89,8 +93,8 @@ export async function occupyFirstFree<T>(tx: Tx, staffIds: string[], times: Book
       try {
         // The lock is taken in the savepoint: giving this calendar up releases it.
         return await withSavepoint(tx, async (savepoint) => {
-          await lockCalendarRange(savepoint, staffId, times);
-          return occupy(savepoint, staffId);
+          const [, occupied] = await Promise.all([lockCalendarRange(savepoint, staffId, times), occupy(savepoint, staffId)]);
+          return occupied;
         });
       } catch (error) {
         if (isPgError(error, PG_DEADLOCK_DETECTED) && attempt <= DEADLOCK_RETRIES) continue;

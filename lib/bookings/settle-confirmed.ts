@@ -32,13 +32,18 @@ export async function announceConfirmed(
   input: { booking: BookingRow; now: Date; /** Inserted confirmed and announced just now. */ isNew?: boolean },
 ): Promise<BookingRow> {
   let booking = input.booking;
+  const event = { workspaceId: booking.workspaceId, type: "booking.created", bookingId: booking.id, now: input.now } as const;
+  const message = { kind: "confirmation", bookingId: booking.id, now: input.now } as const;
   if (input.isNew) {
-    await recordBookingEvent(tx, { workspaceId: booking.workspaceId, type: "booking.created", bookingId: booking.id, now: input.now });
-  } else if (!booking.isAnnounced) {
-    await recordBookingEvent(tx, { workspaceId: booking.workspaceId, type: "booking.created", bookingId: booking.id, now: input.now });
-    [booking] = (await tx.update(bookings).set({ isAnnounced: true }).where(eq(bookings.id, booking.id)).returning()) as [BookingRow];
+    // Independent writes, sent side by side: their reads share round trips.
+    await Promise.all([recordBookingEvent(tx, event), queueBookingMessages(tx, message)]);
+  } else {
+    if (!booking.isAnnounced) {
+      await recordBookingEvent(tx, event);
+      [booking] = (await tx.update(bookings).set({ isAnnounced: true }).where(eq(bookings.id, booking.id)).returning()) as [BookingRow];
+    }
+    await queueBookingMessages(tx, message);
   }
-  await queueBookingMessages(tx, { kind: "confirmation", bookingId: booking.id, now: input.now });
   await recordScheduleChanged(tx, booking);
   return booking;
 }

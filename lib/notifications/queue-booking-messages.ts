@@ -51,7 +51,11 @@ const RENDER_EMAIL: Record<BookingMessageKind, (data: BookingMessageData) => Ema
  * has SMS on, the customer gave a phone and the account still has a credit.
  */
 export async function queueBookingMessages(tx: Queryable, input: QueueBookingMessagesInput): Promise<QueuedChannels> {
-  const row = await loadBookingDetails(tx, { bookingId: input.bookingId });
+  // Both reads in one round trip.
+  const [row, [payment]] = await Promise.all([
+    loadBookingDetails(tx, { bookingId: input.bookingId }),
+    tx.select().from(payments).where(eq(payments.bookingId, input.bookingId)),
+  ]);
   if (!row) throw new Error(`queueBookingMessages: booking ${input.bookingId} not found`);
   if (input.kind === "verification_code" && !input.code) throw new Error("queueBookingMessages: verification_code needs the code");
 
@@ -59,7 +63,6 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
   const previousEndsAt = input.previousStartsAt
     ? new Date(input.previousStartsAt.getTime() + (booking.endsAt.getTime() - booking.startsAt.getTime()))
     : undefined;
-  const [payment] = await tx.select().from(payments).where(eq(payments.bookingId, booking.id));
   const refundCents = input.refunding && payment ? payment.amountCents - payment.amountRefundedCents : undefined;
   const data: BookingMessageData = {
     booking: {
