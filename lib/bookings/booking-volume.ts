@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, workspaces } from "@/lib/db/schema";
@@ -18,11 +18,19 @@ export async function assertBookingVolumeAllowed(db: Queryable, input: { account
 /** The count assertBookingVolumeAllowed compares, as a scalar subquery another statement can carry. */
 export function bookingVolume(db: Queryable, input: { accountId: string; now: Date }): SQL<number> {
   const period = billingPeriod(input.now);
+  return bookingVolumeBetween(db, { accountId: input.accountId, start: period.start, end: period.end });
+}
+
+/** The same count over a billing period given by its bounds (values, or placeholders of a prepared statement). */
+export function bookingVolumeBetween(
+  db: Queryable,
+  input: { accountId: string | Placeholder; start: Date | Placeholder; end: Date | Placeholder },
+): SQL<number> {
   const counted = db
     .select({ n: count() })
     .from(bookings)
     .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
-    .where(and(eq(workspaces.accountId, input.accountId), gte(bookings.createdAt, period.start), lt(bookings.createdAt, period.end)));
+    .where(and(eq(workspaces.accountId, input.accountId), gte(bookings.createdAt, input.start), lt(bookings.createdAt, input.end)));
   return sql<number>`(${counted})`;
 }
 

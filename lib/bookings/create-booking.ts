@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
-import { and, eq } from "drizzle-orm";
-import { accounts, bookingAnswers, bookings, questions, services, type AccountRow, type BookingRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
+import { bookingAnswers, bookings, type BookingRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
 import type { KeyActor, ServiceContext } from "@/lib/context";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertPaymentPossible, recordBookingPayment, startBookingPayment } from "@/lib/payments/create-payment";
@@ -12,7 +11,8 @@ import { seal } from "@/lib/secrets/seal";
 import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
 import type { Locale } from "@/lib/i18n/locales";
 import { parseInstant } from "@/lib/time/zoned";
-import { assertBookingVolumeWithin, bookingVolume } from "./booking-volume";
+import { assertBookingVolumeWithin } from "./booking-volume";
+import { loadCreateFacts } from "./create-facts";
 import { startStateFor, type StartState } from "./holds";
 import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./occupy-slot";
 import { assertBookableService, resolveCalendars } from "./resolve-calendars";
@@ -73,23 +73,9 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
     checkBody(workspace, known, input);
     throw slotUnavailable();
   }
-  // One statement: the service, the workspace's questions, the account's plan and its
-  // bookings this billing period.
-  const rows = await ctx.db
-    .select({
-      service: services,
-      question: questions,
-      plan: accounts.plan,
-      planStep: accounts.planStep,
-      volume: bookingVolume(ctx.db, { accountId: workspace.accountId, now }),
-    })
-    .from(services)
-    .innerJoin(accounts, eq(accounts.id, workspace.accountId))
-    .leftJoin(questions, eq(questions.workspaceId, services.workspaceId))
-    .where(and(eq(services.id, input.service_id), eq(services.workspaceId, workspace.id)));
-  const workspaceQuestions = rows.flatMap((row) => (row.question ? [row.question] : []));
-  const { service, answers } = checkBody(workspace, { service: rows[0]?.service, questions: workspaceQuestions }, input);
-  const plan = { plan: rows[0]?.plan ?? "", planStep: rows[0]?.planStep ?? 0 } as Pick<AccountRow, "plan" | "planStep">;
+  const facts = await loadCreateFacts(ctx.db, { workspaceId: workspace.id, accountId: workspace.accountId, serviceId: input.service_id, now });
+  const { service, answers } = checkBody(workspace, facts, input);
+  const { plan, questions: workspaceQuestions } = facts;
   const staffIds = await resolveCalendars({
     db: ctx.db,
     workspace,
@@ -101,7 +87,7 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
     rememberTaken: revision === undefined ? undefined : { revision, questions: workspaceQuestions },
   });
   // After the slot check: a taken start is refused alike whether or not a refusal was kept.
-  assertBookingVolumeWithin(Number(rows[0]?.volume ?? 0));
+  assertBookingVolumeWithin(facts.volume);
 
   const start = startStateFor(service, workspace, now);
   const accessToken = generateAccessToken();

@@ -1,0 +1,63 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { plannedOnce } from "@/lib/db/planned-once";
+import { accounts, questions, services, type AccountRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
+import { billingPeriod } from "@/lib/plans/billing-period";
+import { bookingVolumeBetween } from "./booking-volume";
+
+/** What a create checks its body against, and the account facts it checks after the slot. */
+export type CreateFacts = {
+  service: ServiceRow | undefined;
+  questions: QuestionRow[];
+  plan: Pick<AccountRow, "plan" | "planStep">;
+  /** Bookings the account's workspaces created this billing period (lib/bookings/booking-volume.ts). */
+  volume: number;
+};
+
+/**
+ * One statement: the service, the workspace's questions, the account's plan and its bookings
+ * this billing period. Built once per database handle and planned once by the database
+ * (lib/db/planned-once.ts): building this select of two whole rows and a count cost more CPU
+ * than answering it, on every create.
+ */
+export async function loadCreateFacts(db: Db, scope: { workspaceId: string; accountId: string; serviceId: string; now: Date }): Promise<CreateFacts> {
+  const period = billingPeriod(scope.now);
+  const rows = await preparedFor(db).execute({
+    serviceId: scope.serviceId,
+    workspaceId: scope.workspaceId,
+    accountId: scope.accountId,
+    periodStart: period.start.toISOString(),
+    periodEnd: period.end.toISOString(),
+  });
+  return {
+    service: rows[0]?.service,
+    questions: rows.flatMap((row) => (row.question ? [row.question] : [])),
+    plan: { plan: rows[0]?.plan ?? "", planStep: rows[0]?.planStep ?? 0 } as CreateFacts["plan"],
+    volume: Number(rows[0]?.volume ?? 0),
+  };
+}
+
+const NAME = "create_booking_facts";
+
+function prepare(db: Db) {
+  const accountId = sql.placeholder("accountId");
+  const volume = bookingVolumeBetween(db, { accountId, start: sql.placeholder("periodStart"), end: sql.placeholder("periodEnd") });
+  return plannedOnce(
+    db
+      .select({ service: services, question: questions, plan: accounts.plan, planStep: accounts.planStep, volume })
+      .from(services)
+      .innerJoin(accounts, eq(accounts.id, accountId))
+      .leftJoin(questions, eq(questions.workspaceId, services.workspaceId))
+      .where(and(eq(services.id, sql.placeholder("serviceId")), eq(services.workspaceId, sql.placeholder("workspaceId"))))
+      .prepare(NAME),
+    NAME,
+  );
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+function preparedFor(db: Db): ReturnType<typeof prepare> {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepare(db)));
+  return statement;
+}
