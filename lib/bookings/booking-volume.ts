@@ -3,29 +3,13 @@ import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, workspaces } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
-import { billingPeriod } from "@/lib/plans/billing-period";
 
 /**
  * The platform's safety limit (not a plan allowance): bookings an account's workspaces
- * created in the billing period, whatever became of them. Refused with 429
- * booking_volume_refused, which carries no numbers and no Retry-After.
+ * created in the billing period, whatever became of them, as a scalar subquery a create's
+ * first statement carries (lib/bookings/create-facts.ts); bounds are values or placeholders.
  */
-export async function assertBookingVolumeAllowed(db: Queryable, input: { accountId: string; now: Date }): Promise<void> {
-  const [row] = await db.select({ n: bookingVolume(db, input) }).from(sql`(SELECT 1) AS one`);
-  assertBookingVolumeWithin(Number(row?.n ?? 0));
-}
-
-/** The count assertBookingVolumeAllowed compares, as a scalar subquery another statement can carry. */
-export function bookingVolume(db: Queryable, input: { accountId: string; now: Date }): SQL<number> {
-  const period = billingPeriod(input.now);
-  return bookingVolumeBetween(db, { accountId: input.accountId, start: period.start, end: period.end });
-}
-
-/** The same count over a billing period given by its bounds (values, or placeholders of a prepared statement). */
-export function bookingVolumeBetween(
-  db: Queryable,
-  input: { accountId: string | Placeholder; start: Date | Placeholder; end: Date | Placeholder },
-): SQL<number> {
+export function bookingVolume(db: Queryable, input: { accountId: string | Placeholder; start: Date | Placeholder; end: Date | Placeholder }): SQL<number> {
   const counted = db
     .select({ n: count() })
     .from(bookings)
@@ -34,6 +18,7 @@ export function bookingVolumeBetween(
   return sql<number>`(${counted})`;
 }
 
+/** Refused with 429 booking_volume_refused, which carries no numbers and no Retry-After. */
 export function assertBookingVolumeWithin(created: number): void {
   if (created >= getConfig().bookingVolumeLimit) {
     throw new DomainError(

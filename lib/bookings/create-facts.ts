@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { plannedOnce } from "@/lib/db/planned-once";
 import { accounts, questions, services, type AccountRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
 import { billingPeriod } from "@/lib/plans/billing-period";
-import { bookingVolumeBetween } from "./booking-volume";
+import { bookingVolume } from "./booking-volume";
 
 /** What a create checks its body against, and the account facts it checks after the slot. */
 export type CreateFacts = {
@@ -41,7 +41,7 @@ const NAME = "create_booking_facts";
 
 function prepare(db: Db) {
   const accountId = sql.placeholder("accountId");
-  const volume = bookingVolumeBetween(db, { accountId, start: sql.placeholder("periodStart"), end: sql.placeholder("periodEnd") });
+  const volume = bookingVolume(db, { accountId, start: sql.placeholder("periodStart"), end: sql.placeholder("periodEnd") });
   return plannedOnce(
     db
       .select({ service: services, question: questions, plan: accounts.plan, planStep: accounts.planStep, volume })
