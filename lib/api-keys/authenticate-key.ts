@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
-import { plannedOnce } from "@/lib/db/planned-once";
+import { oncePerHandle, plannedOnce } from "@/lib/db/planned-once";
 import {
   accountKeys,
   accounts,
@@ -86,14 +86,11 @@ function prepareQueries(db: Db, withClockOffset: boolean) {
   };
 }
 
-type Prepared = ReturnType<typeof prepareQueries>;
-const prepared = new WeakMap<Db, { withClock?: Prepared; withoutClock?: Prepared }>();
+const withClock = oncePerHandle((db) => prepareQueries(db, true));
+const withoutClock = oncePerHandle((db) => prepareQueries(db, false));
 
-function preparedFor(db: Db, withClockOffset: boolean): Prepared {
-  let entry = prepared.get(db);
-  if (!entry) prepared.set(db, (entry = {}));
-  if (withClockOffset) return (entry.withClock ??= prepareQueries(db, true));
-  return (entry.withoutClock ??= prepareQueries(db, false));
+function preparedFor(db: Db, withClockOffset: boolean): ReturnType<typeof prepareQueries> {
+  return withClockOffset ? withClock(db) : withoutClock(db);
 }
 
 /** Raw subquery values come back as the driver gives them (bigint as text on postgres.js). */

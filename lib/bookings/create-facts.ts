@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { plannedOnce } from "@/lib/db/planned-once";
+import { oncePerHandle, plannedOnce } from "@/lib/db/planned-once";
 import { accounts, questions, services, type AccountRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
 import { billingPeriod } from "@/lib/plans/billing-period";
 import { bookingVolume } from "./booking-volume";
@@ -54,10 +54,4 @@ function prepare(db: Db) {
   );
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-
-function preparedFor(db: Db): ReturnType<typeof prepare> {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepare(db)));
-  return statement;
-}
+const preparedFor = oncePerHandle(prepare);

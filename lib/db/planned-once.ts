@@ -1,6 +1,7 @@
 import { is } from "drizzle-orm";
 import { PglitePreparedQuery } from "drizzle-orm/pglite";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
+import type { Db } from "./client";
 
 /**
  * A prepared query that the embedded database plans once. Drizzle's `.prepare()` builds the
@@ -53,4 +54,17 @@ function toLiteral(value: unknown): string {
   if (typeof value === "boolean") return String(value);
   if (value === null) return "NULL";
   throw new Error("plannedOnce takes string, number, boolean and null parameters only.");
+}
+
+/**
+ * Statements built once per database handle: `build` runs on a handle's first call and its
+ * result is kept as long as the handle lives.
+ */
+export function oncePerHandle<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let statements = built.get(db);
+    if (statements === undefined) built.set(db, (statements = build(db)));
+    return statements;
+  };
 }
