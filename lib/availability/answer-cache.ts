@@ -50,8 +50,8 @@ const tables = new LRUCache<string, SlotTable>({
     key.length + table.calendars.reduce((sum, calendar) => sum + calendar.head.length + calendar.bytes.length + 12 * calendar.starts.length + 100, 100),
 });
 
-/** GET /v1/availability's body ({ data: StaffSlots[] }) for one request. */
-export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<Uint8Array<ArrayBuffer>> {
+/** GET /v1/availability's body ({ data: StaffSlots[] }) for one request, as pieces to write in order. */
+export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<Uint8Array[]> {
   const fromMs = input.from.getTime();
   const toMs = input.to.getTime();
   assertRange(fromMs, toMs);

@@ -1,5 +1,5 @@
 import { allowedStartWindow, computeAvailability, type AvailabilityInput, type ServiceRules } from "./engine";
-import { sliceAvailabilityJson, toSlotBytes, type CalendarSlotBytes } from "./serialize";
+import { sliceAvailabilityPieces, toSlotBytes, type CalendarSlotBytes } from "./serialize";
 
 /**
  * A slot table: every calendar's slots whose start lies in [firstMs, lastMs] — the
@@ -35,7 +35,10 @@ export function answerWindow(rules: ServiceRules, offered: boolean, nowMs: numbe
   return offered ? allowedStartWindow(rules, nowMs, fromMs, toMs) : null;
 }
 
-/** GET /v1/availability's body cut from a table that covers the answer's window. */
-export function answerFromSlotTable(table: CalendarSlotBytes[], window: { firstMs: number; lastMs: number } | null): Uint8Array<ArrayBuffer> {
-  return window ? sliceAvailabilityJson(table, window.firstMs, window.lastMs) : sliceAvailabilityJson(table, Infinity, -Infinity);
+/**
+ * GET /v1/availability's body cut from a table that covers the answer's window, as pieces
+ * to write one after another (views into the table's bytes; see sliceAvailabilityPieces).
+ */
+export function answerFromSlotTable(table: CalendarSlotBytes[], window: { firstMs: number; lastMs: number } | null): Uint8Array[] {
+  return window ? sliceAvailabilityPieces(table, window.firstMs, window.lastMs) : sliceAvailabilityPieces(table, Infinity, -Infinity);
 }

@@ -52,7 +52,7 @@ describe("availability answers kept between changes", () => {
         ctx: { db: counted.db, clock: fixedClock(new Date("2030-06-01T12:00:30Z")), workspace: workspace! },
         input: { serviceId: s.serviceId, from: new Date(FROM), to: new Date(TO) },
       });
-      return { queries: counted.queries(), text: new TextDecoder().decode(body) };
+      return { queries: counted.queries(), text: Buffer.concat(body).toString("utf8") };
     };
     const first = await ask();
     const second = await ask();
