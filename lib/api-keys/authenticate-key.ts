@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "@/lib/db/client";
-import { oncePerHandle, plannedOnce } from "@/lib/db/planned-once";
+import { oncePerHandle } from "@/lib/db/once-per-handle";
 import {
   accountKeys,
   accounts,
@@ -52,8 +52,8 @@ export async function authenticateKey(db: Db, value: string, options: { withCloc
 
 /**
  * The two statements, built once per database handle and clock setting (building a select of
- * two whole rows costs more CPU than the database spends answering it) and planned once by
- * the database (lib/db/planned-once.ts).
+ * two whole rows costs more CPU than the database spends answering it); the database plans
+ * them once (a named statement on PostgreSQL, lib/db/statement-cache.ts on PGlite).
  */
 function prepareQueries(db: Db, withClockOffset: boolean) {
   const offsetMs: SQL<number | null> = withClockOffset
@@ -65,24 +65,18 @@ function prepareQueries(db: Db, withClockOffset: boolean) {
     string | null
   >`(SELECT ${availabilityRevisions.revision} FROM ${availabilityRevisions} WHERE ${availabilityRevisions.workspaceId} = ${apiKeys.workspaceId})`;
   return {
-    accountKey: plannedOnce(
-      db
-        .select({ key: accountKeys, account: accounts, offsetMs })
-        .from(accountKeys)
-        .innerJoin(accounts, eq(accounts.id, accountKeys.accountId))
-        .where(and(eq(accountKeys.keyHash, hash), isNull(accountKeys.revokedAt)))
-        .prepare(`authenticate_account_key_${suffix}`),
-      `authenticate_account_key_${suffix}`,
-    ),
-    workspaceKey: plannedOnce(
-      db
-        .select({ key: apiKeys, workspace: workspaces, offsetMs, revision })
-        .from(apiKeys)
-        .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-        .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), eq(workspaces.active, true)))
-        .prepare(`authenticate_workspace_key_${suffix}`),
-      `authenticate_workspace_key_${suffix}`,
-    ),
+    accountKey: db
+      .select({ key: accountKeys, account: accounts, offsetMs })
+      .from(accountKeys)
+      .innerJoin(accounts, eq(accounts.id, accountKeys.accountId))
+      .where(and(eq(accountKeys.keyHash, hash), isNull(accountKeys.revokedAt)))
+      .prepare(`authenticate_account_key_${suffix}`),
+    workspaceKey: db
+      .select({ key: apiKeys, workspace: workspaces, offsetMs, revision })
+      .from(apiKeys)
+      .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), eq(workspaces.active, true)))
+      .prepare(`authenticate_workspace_key_${suffix}`),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { oncePerHandle, plannedOnce } from "@/lib/db/planned-once";
+import { oncePerHandle } from "@/lib/db/once-per-handle";
 import { accounts, questions, services, type AccountRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
 import { billingPeriod } from "@/lib/plans/billing-period";
 import { bookingVolume } from "./booking-volume";
@@ -16,9 +16,9 @@ export type CreateFacts = {
 
 /**
  * One statement: the service, the workspace's questions, the account's plan and its bookings
- * this billing period. Built once per database handle and planned once by the database
- * (lib/db/planned-once.ts): building this select of two whole rows and a count cost more CPU
- * than answering it, on every create.
+ * this billing period. Built once per database handle (building this select of two whole
+ * rows and a count cost more CPU than answering it, on every create); the database plans it
+ * once (a named statement on PostgreSQL, lib/db/statement-cache.ts on PGlite).
  */
 export async function loadCreateFacts(db: Db, scope: { workspaceId: string; accountId: string; serviceId: string; now: Date }): Promise<CreateFacts> {
   const period = billingPeriod(scope.now);
@@ -37,21 +37,16 @@ export async function loadCreateFacts(db: Db, scope: { workspaceId: string; acco
   };
 }
 
-const NAME = "create_booking_facts";
-
 function prepare(db: Db) {
   const accountId = sql.placeholder("accountId");
   const volume = bookingVolume(db, { accountId, start: sql.placeholder("periodStart"), end: sql.placeholder("periodEnd") });
-  return plannedOnce(
-    db
-      .select({ service: services, question: questions, plan: accounts.plan, planStep: accounts.planStep, volume })
-      .from(services)
-      .innerJoin(accounts, eq(accounts.id, accountId))
-      .leftJoin(questions, eq(questions.workspaceId, services.workspaceId))
-      .where(and(eq(services.id, sql.placeholder("serviceId")), eq(services.workspaceId, sql.placeholder("workspaceId"))))
-      .prepare(NAME),
-    NAME,
-  );
+  return db
+    .select({ service: services, question: questions, plan: accounts.plan, planStep: accounts.planStep, volume })
+    .from(services)
+    .innerJoin(accounts, eq(accounts.id, accountId))
+    .leftJoin(questions, eq(questions.workspaceId, services.workspaceId))
+    .where(and(eq(services.id, sql.placeholder("serviceId")), eq(services.workspaceId, sql.placeholder("workspaceId"))))
+    .prepare("create_booking_facts");
 }
 
 const preparedFor = oncePerHandle(prepare);

@@ -4,6 +4,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
+import { withStatementCache } from "./statement-cache";
 
 export type Schema = typeof schema;
 /** One handle type for both drivers: PGlite (embedded) and postgres.js (real PostgreSQL). */
@@ -52,7 +53,7 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "temp_buffers=2MB"];
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { btree_gist }, startParams });
   await client.waitReady;
-  const db = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzle({ client: withStatementCache(client), schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     driver: "pglite",
