@@ -1,21 +1,22 @@
-import { and, count, eq, gte, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
-import { bookings, workspaces } from "@/lib/db/schema";
+import { bookingVolumes } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
 
 /**
  * The platform's safety limit (not a plan allowance): bookings an account's workspaces
  * created in the billing period, whatever became of them, as a scalar subquery a create's
- * first statement carries (lib/bookings/create-facts.ts); bounds are values or placeholders.
+ * first statement carries (lib/bookings/create-facts.ts). One row, kept by triggers on
+ * `bookings` (lib/db/schema/booking-volumes.ts), not a count of the period's bookings;
+ * `period` is the period's first day (`YYYY-MM-DD`), a value or a placeholder.
  */
-export function bookingVolume(db: Queryable, input: { accountId: string | Placeholder; start: Date | Placeholder; end: Date | Placeholder }): SQL<number> {
-  const counted = db
-    .select({ n: count() })
-    .from(bookings)
-    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
-    .where(and(eq(workspaces.accountId, input.accountId), gte(bookings.createdAt, input.start), lt(bookings.createdAt, input.end)));
-  return sql<number>`(${counted})`;
+export function bookingVolume(db: Queryable, input: { accountId: string | Placeholder; period: string | Placeholder }): SQL<number> {
+  const created = db
+    .select({ created: bookingVolumes.created })
+    .from(bookingVolumes)
+    .where(and(eq(bookingVolumes.accountId, input.accountId), eq(bookingVolumes.period, input.period)));
+  return sql<number>`coalesce((${created}), 0)`;
 }
 
 /** Refused with 429 booking_volume_refused, which carries no numbers and no Retry-After. */

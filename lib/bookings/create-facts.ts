@@ -26,8 +26,7 @@ export async function loadCreateFacts(db: Db, scope: { workspaceId: string; acco
     serviceId: scope.serviceId,
     workspaceId: scope.workspaceId,
     accountId: scope.accountId,
-    periodStart: period.start.toISOString(),
-    periodEnd: period.end.toISOString(),
+    period: period.start.toISOString().slice(0, 10),
   });
   return {
     service: rows[0]?.service,
@@ -39,7 +38,7 @@ export async function loadCreateFacts(db: Db, scope: { workspaceId: string; acco
 
 function prepare(db: Db) {
   const accountId = sql.placeholder("accountId");
-  const volume = bookingVolume(db, { accountId, start: sql.placeholder("periodStart"), end: sql.placeholder("periodEnd") });
+  const volume = bookingVolume(db, { accountId, period: sql.placeholder("period") });
   return db
     .select({ service: services, question: questions, plan: accounts.plan, planStep: accounts.planStep, volume })
     .from(services)

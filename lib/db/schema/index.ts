@@ -24,3 +24,4 @@ export * from "./clock-offset";
 export * from "./availability-revisions";
 export * from "./booking-reminders";
 export * from "./calendar-feeds";
+export * from "./booking-volumes";
