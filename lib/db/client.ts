@@ -4,7 +4,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
-import { withStatementCache } from "./statement-cache";
+import { withPreparedStatements, withStatementCache } from "./statement-cache";
 
 export type Schema = typeof schema;
 /** One handle type for both drivers: PGlite (embedded) and postgres.js (real PostgreSQL). */
@@ -31,7 +31,7 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} });
-    const db = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
+    const db = drizzle({ client: withPreparedStatements(client), schema, casing: "snake_case" }) as unknown as Db;
     // The lock lives on a connection of its own, so even a one-connection pool can migrate.
     const lockForMigration = async (key: number) => {
       const lockClient = postgres(options.url!, { max: 1, onnotice: () => {} });
