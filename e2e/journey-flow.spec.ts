@@ -53,6 +53,18 @@ async function pickTime(page: Page, nth = 0) {
   return label;
 }
 
+/**
+ * Taps the second day with times: a whole working day, whatever the hour the suite runs at (the
+ * first may be this evening, with a time or two left). Answers its date.
+ */
+async function chooseLaterDay(page: Page): Promise<string> {
+  const later = page.locator("button[data-date][aria-label*='times available']").nth(1);
+  const day = (await later.getAttribute("data-date")) ?? "";
+  await later.click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("day")).toBe(day);
+  return day;
+}
+
 const bookings = async (request: APIRequestContext, seeded: Seeded) =>
   (await call(request, "GET", "/v1/bookings", seeded.sk)).data as { id: string; status: string; starts_at: string }[];
 
@@ -72,10 +84,7 @@ for (const [width, size] of [
     await chooseService(page, "Haircut");
     expect(new URL(page.url()).searchParams.get("service")).toBe(seeded.services.haircut);
     // Tapping a later date puts the day in the address.
-    const secondDay = page.locator("button[data-date][aria-label*='times available']").nth(1);
-    const chosenDay = (await secondDay.getAttribute("data-date")) ?? "";
-    await secondDay.click();
-    await expect.poll(() => new URL(page.url()).searchParams.get("day")).toBe(chosenDay);
+    const chosenDay = await chooseLaterDay(page);
     await pickTime(page, 2);
     const detailsUrl = new URL(page.url());
     expect(detailsUrl.searchParams.get("time")).toBeTruthy();
@@ -126,7 +135,7 @@ for (const [width, size] of [
     const seeded = await seed(request, { requireVerification: true });
     await page.goto(`/book/${seeded.slug}`);
     await chooseService(page, "Haircut");
-    const chosenDay = (await page.locator("button[data-date][aria-pressed='true']").getAttribute("data-date")) ?? "";
+    const chosenDay = await chooseLaterDay(page);
     const slotLabel = await pickTime(page, 1);
     const email = uniqueEmail("hold");
     await fillDetails(page, { name: "Hal Ode", email });
@@ -364,6 +373,7 @@ for (const [width, size] of [
     const seeded = await seed(request, { requireVerification: true });
     await page.goto(`/book/${seeded.slug}`);
     await chooseService(page, "Haircut");
+    await chooseLaterDay(page);
     await pickTime(page, 3);
     const email = uniqueEmail("timer");
     await fillDetails(page, { name: "Tim Ode", email });
