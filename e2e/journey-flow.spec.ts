@@ -4,7 +4,7 @@ import path from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/fixtures";
-import { chooseService, fillDetails, uniqueEmail } from "./support/flow";
+import { chooseLaterDay, chooseService, fillDetails, uniqueEmail } from "./support/flow";
 import { call, latestCode, seedWorkspace, type SeedOptions, type Seeded } from "./support/seed";
 
 /**
@@ -51,18 +51,6 @@ async function pickTime(page: Page, nth = 0) {
   await slot.click();
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
   return label;
-}
-
-/**
- * Taps the second day with times: a whole working day, whatever the hour the suite runs at (the
- * first may be this evening, with a time or two left). Answers its date.
- */
-async function chooseLaterDay(page: Page): Promise<string> {
-  const later = page.locator("button[data-date][aria-label*='times available']").nth(1);
-  const day = (await later.getAttribute("data-date")) ?? "";
-  await later.click();
-  await expect.poll(() => new URL(page.url()).searchParams.get("day")).toBe(day);
-  return day;
 }
 
 const bookings = async (request: APIRequestContext, seeded: Seeded) =>

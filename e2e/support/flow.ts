@@ -19,6 +19,18 @@ export async function chooseFirstTime(page: Page, nth = 0): Promise<string> {
   return label;
 }
 
+/**
+ * Taps the second day with times: a whole working day, whatever the hour the suite runs at (the
+ * first may be this evening, with a time or two left). Answers its date.
+ */
+export async function chooseLaterDay(page: Page): Promise<string> {
+  const later = page.locator("button[data-date][aria-label*='times available']").nth(1);
+  const day = (await later.getAttribute("data-date")) ?? "";
+  await later.click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("day")).toBe(day);
+  return day;
+}
+
 export async function fillDetails(page: Page, details: { name: string; email: string; phone?: string }) {
   await page.getByLabel("Full name").fill(details.name);
   await page.getByLabel("Email").fill(details.email);
