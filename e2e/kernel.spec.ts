@@ -1,4 +1,5 @@
 import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
 import { expect, test } from "./support/fixtures";
@@ -67,7 +68,7 @@ test.describe("paths and methods below the kernel", () => {
     expectEnvelope(await send({ method: "GET", path: "/v1/bookings//", headers: auth(seeded.sk) }), 404, "not_found");
   });
 
-  test("a write is answered uncompressed, a read is still gzipped, for a client that accepts gzip", async ({ request }) => {
+  test("a write is answered uncompressed, a read is still gzipped, for a client that accepts gzip, unless it is under 1 KB", async ({ request }) => {
     const seeded = await sharedWorkspace(request);
     const gzip = { "Accept-Encoding": "gzip, deflate, br" };
     const refused = await send({ method: "POST", path: "/v1/bookings", headers: { ...json(seeded.sk), ...gzip }, body: "{}" });
@@ -86,6 +87,53 @@ test.describe("paths and methods below the kernel", () => {
     const document = await send({ method: "GET", path: "/v1/openapi.json", headers: gzip });
     expect(document.status).toBe(200);
     expect(document.headers["content-encoding"]).toBe("gzip");
+    // An answer under 1 KB is sent as it is, with its length: gzip would only add bytes.
+    const small = await send({ method: "GET", path: "/v1/no-such-thing", headers: gzip });
+    expectEnvelope(small, 404, "not_found");
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.headers["content-length"]).toBe(String(small.bytes.length));
+    for (const answer of [refused, created, document, small]) expect(Object.keys(answer.headers).filter((name) => name.startsWith("x-route-"))).toEqual([]);
+  });
+
+  test("an availability answer is compressed once, in the encoding the client prefers, never twice, and a booking shows in the next one", async ({
+    request,
+  }) => {
+    const seeded = await sharedWorkspace(request);
+    const service = seeded.services.trim;
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const to = new Date(Date.now() + 31 * 86_400_000).toISOString();
+    const path = `/v1/availability?${new URLSearchParams({ service_id: service, from, to })}`;
+    const ask = async (acceptEncoding?: string) => {
+      const answer = await send({ method: "GET", path, headers: { ...auth(seeded.sk), ...(acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {}) } });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.headers.vary).toContain("Accept-Encoding");
+      const encoding = answer.headers["content-encoding"];
+      const json = encoding === "br" ? brotliDecompressSync(answer.bytes) : encoding === "gzip" ? gunzipSync(answer.bytes) : answer.bytes;
+      return { encoding, bytes: answer.bytes, data: JSON.parse(json.toString("utf8")) as { data: { slots: { start: string }[] }[] } };
+    };
+    const plain = await ask();
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.data.data.flatMap((calendar) => calendar.slots).length).toBeGreaterThan(100);
+    const browser = await ask("gzip, deflate, br, zstd");
+    expect(browser.encoding).toBe("br");
+    expect(browser.data).toEqual(plain.data);
+    const node = await ask("gzip, deflate");
+    expect(node.encoding).toBe("gzip");
+    expect(node.data).toEqual(plain.data);
+    expect(node.bytes.length).toBeLessThan(plain.bytes.length / 4);
+    expect((await ask("gzip, deflate")).bytes.equals(node.bytes)).toBe(true);
+
+    const slot = await firstSlot(request, seeded, service);
+    const created = await send({
+      method: "POST",
+      path: "/v1/bookings",
+      headers: json(seeded.sk),
+      body: JSON.stringify({ service_id: service, staff_id: slot.staff_id, starts_at: slot.start, customer: { name: "Ada", email: "ada@example.com" } }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const after = await ask("gzip, deflate");
+    const starts = (answer: typeof after) => answer.data.data.flatMap((calendar) => calendar.slots.map((each) => each.start));
+    expect(starts(plain).filter((start) => start === slot.start).length - starts(after).filter((start) => start === slot.start).length).toBe(1);
   });
 
   test("a dot segment names nothing: it is never resolved into another route", async ({ request }) => {

@@ -8,7 +8,8 @@ import { E2E } from "./env";
  * (any method token, the path as given) or, for what node:http will not even write (CONNECT,
  * control bytes in the target), a bare socket.
  */
-export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; text: string };
+/** `bytes` as they came (a compressed body stays compressed); `text` is them read as UTF-8. */
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; text: string; bytes: Buffer };
 
 export type RawRequest = { method: string; path: string; headers?: Record<string, string>; body?: string };
 
@@ -29,7 +30,10 @@ export function send({ method, path, headers = {}, body }: RawRequest): Promise<
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: bytes.toString("utf8"), bytes });
+        });
         response.on("error", reject);
       },
     );
@@ -51,7 +55,8 @@ export function sendBytes(requestLine: string, headers: Record<string, string> =
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", reject);
     socket.on("close", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
+      const bytes = Buffer.concat(chunks);
+      const raw = bytes.toString("utf8");
       const [head = "", ...rest] = raw.split("\r\n\r\n");
       const [statusLine = "", ...headerLines] = head.split("\r\n");
       const parsed: http.IncomingHttpHeaders = {};
@@ -59,7 +64,12 @@ export function sendBytes(requestLine: string, headers: Record<string, string> =
         const colon = line.indexOf(":");
         parsed[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
       }
-      resolve({ status: Number(statusLine.split(" ")[1] ?? 0), headers: parsed, text: rest.join("\r\n\r\n") });
+      resolve({
+        status: Number(statusLine.split(" ")[1] ?? 0),
+        headers: parsed,
+        text: rest.join("\r\n\r\n"),
+        bytes: bytes.subarray(bytes.indexOf("\r\n\r\n") + 4),
+      });
     });
   });
 }

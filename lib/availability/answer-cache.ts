@@ -32,6 +32,8 @@ const WIDEN_BACK_MS = DAY_MS;
 const WIDEN_ON_MS = 7 * DAY_MS;
 
 type SlotTable = {
+  /** This instance's number for the table: an answer's key (AvailabilityAnswer) names its table by it. */
+  serial: number;
   revision: number;
   builtAtMs: number;
   validUntilMs: number;
@@ -50,8 +52,17 @@ const tables = new LRUCache<string, SlotTable>({
     key.length + table.calendars.reduce((sum, calendar) => sum + calendar.head.length + calendar.bytes.length + 12 * calendar.starts.length + 100, 100),
 });
 
-/** GET /v1/availability's body ({ data: StaffSlots[] }) for one request, as pieces to write in order. */
-export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<Uint8Array[]> {
+let tablesBuilt = 0;
+
+/**
+ * GET /v1/availability's body ({ data: StaffSlots[] }) for one request, as pieces to write in
+ * order, and a key that names exactly these bytes in this instance: the table they are cut
+ * from and the window of starts. A table never changes once built, so the same key always
+ * names the same bytes (lib/http/kept-encoding.ts keeps them compressed by it).
+ */
+export type AvailabilityAnswer = { key: string; pieces: Uint8Array[] };
+
+export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<AvailabilityAnswer> {
   const fromMs = input.from.getTime();
   const toMs = input.to.getTime();
   assertRange(fromMs, toMs);
@@ -67,7 +78,11 @@ export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityCon
     table = await buildTable(ctx, input, revision, nowMs);
     tables.set(key, table);
   }
-  return answerFromSlotTable(table.calendars, answerWindow(table.rules, table.offered, nowMs, fromMs, toMs));
+  const window = answerWindow(table.rules, table.offered, nowMs, fromMs, toMs);
+  return {
+    key: `availability ${table.serial} ${window ? `${window.firstMs} ${window.lastMs}` : "none"}`,
+    pieces: answerFromSlotTable(table.calendars, window),
+  };
 }
 
 /** Whether every start this request may be offered lies in the table's stretch. */
@@ -104,5 +119,5 @@ async function buildTable(ctx: AvailabilityContext, input: GetAvailabilityInput,
   const validUntilMs = Math.min(...loaded.map((calendar) => calendar.firstHoldLapseMs ?? Infinity));
   const { timezone, slotIntervalMinutes } = ctx.workspace;
   const calendars = buildSlotTable({ rules, timezone, slotIntervalMinutes, calendars: loaded, firstMs, lastMs });
-  return { revision, builtAtMs: nowMs, validUntilMs, rules, offered, firstMs, lastMs, calendars };
+  return { serial: ++tablesBuilt, revision, builtAtMs: nowMs, validUntilMs, rules, offered, firstMs, lastMs, calendars };
 }

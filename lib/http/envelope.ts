@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/errors";
 import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/openapi/status";
+import { jsonResponse } from "./route-framing";
 
 export type KeyType = "sk" | "pk" | "ak" | "none";
 
@@ -28,7 +29,7 @@ export function toErrorBody(error: DomainError, keyType: KeyType): ErrorBody {
 }
 
 export function errorResponse(error: DomainError, keyType: KeyType, headers?: HeadersInit): Response {
-  return Response.json(toErrorBody(error, keyType), { status: HTTP_STATUS_BY_ERROR_TYPE[error.type], headers });
+  return jsonResponse(toErrorBody(error, keyType), { status: HTTP_STATUS_BY_ERROR_TYPE[error.type], headers });
 }
 
 export const INTERNAL_ERROR = new DomainError("internal_error", "Something went wrong on our side. It has been logged.");

@@ -16,6 +16,7 @@ import { parseJson, readRawBody } from "./body";
 import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
 import { chargeRateLimit, clientIp } from "./rate-limit";
+import { jsonResponse } from "./route-framing";
 
 /** The domain's contexts (lib/context.ts) plus what only the transport knows: the client's IP. */
 type HttpOnly = { ip: string };
@@ -76,11 +77,11 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>): R
         const fingerprint = `${operation.method} ${new URL(request.url).pathname}\n${rawBody}`;
         const result = await withIdempotency(db, { workspaceId: authenticated.workspace.id, key: idempotencyKey, fingerprint, now: clock.now() }, run);
         if (result.replayed) headers.set("Idempotent-Replayed", "true");
-        return Response.json(result.body, { status: result.status, headers });
+        return jsonResponse(result.body, { status: result.status, headers });
       }
       const result = await run();
       if (result instanceof Response) return withHeaders(result, headers);
-      return Response.json(result.body, { status: result.status, headers });
+      return jsonResponse(result.body, { status: result.status, headers });
     } catch (error) {
       return toErrorResponse(error, keyType, headers, requestId);
     }
@@ -139,7 +140,8 @@ function toErrorResponse(error: unknown, keyType: KeyType, headers: Headers, req
 
 function withHeaders(response: Response, headers: Headers): Response {
   headers.forEach((value, name) => {
-    if (!response.headers.has(name)) response.headers.set(name, value);
+    if (name === "vary" && response.headers.has(name)) response.headers.set(name, `${value}, ${response.headers.get(name)}`);
+    else if (!response.headers.has(name)) response.headers.set(name, value);
   });
   return response;
 }

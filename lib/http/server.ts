@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
+import { declareRouteFraming, keepRouteFraming } from "./route-framing";
 import { screenMalformedTarget, screenRequest, type GateAnswer } from "./gate";
 
 /**
@@ -11,6 +12,7 @@ import { screenMalformedTarget, screenRequest, type GateAnswer } from "./gate";
  * proxy or route runs.
  */
 export async function startServer({ port, hostname }: { port: number; hostname?: string }): Promise<http.Server> {
+  declareRouteFraming();
   const app = next({ dev: false, dir: process.cwd(), port, hostname });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -20,6 +22,7 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
     const answer = screenRequest(request.method ?? "", request.url ?? "/");
     if (!answer) {
       if (isApiWrite(request)) delete request.headers["accept-encoding"];
+      keepRouteFraming(response);
       return admit(response, () => void handle(request, response));
     }
     // The body of a screened request is never read; leaving it unread would stall keep-alive.
@@ -56,11 +59,11 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
 
 /**
  * A write under /v1 answers one object or an error (a few hundred bytes to a few kilobytes).
- * Next.js gzips every route handler's answer for a client that accepts gzip (it drops any
- * Content-Length a handler sets, so its size threshold never applies): a compression stream
- * per answer to save a kilobyte. Without it, the server's CPU over the bench's 1,000 creates on
- * 20 slots fell from 6.7 s to 5.1–5.8 s. Writes are answered uncompressed; reads (lists,
- * availability, the OpenAPI document) still are compressed.
+ * Next.js gzips a route handler's answer of 1 KB or more for a client that accepts gzip (the
+ * length reaches it through lib/http/route-framing.ts): a compression stream per answer to
+ * save a kilobyte. Without it, the server's CPU over the bench's 1,000 creates on 20 slots fell
+ * from 6.7 s to 5.1–5.8 s. Writes are answered uncompressed; reads (lists, availability, the
+ * OpenAPI document) still are compressed.
  */
 function isApiWrite(request: IncomingMessage): boolean {
   return request.method !== "GET" && request.method !== "HEAD" && (request.url ?? "").startsWith("/v1/");

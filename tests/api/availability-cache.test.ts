@@ -1,10 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getAvailabilityJson } from "@/lib/availability/answer-cache";
 import { readAvailabilityRevision } from "@/lib/availability/revision";
 import { services, timeOff, workspaces } from "@/lib/db/schema";
 import { fixedClock } from "@/lib/time/clock";
-import { api } from "../helpers/api";
+import { api, BASE_URL, dispatch } from "../helpers/api";
 import { book, setNow } from "../helpers/bookings";
 import { countingDb } from "../helpers/counting-db";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
@@ -52,7 +53,7 @@ describe("availability answers kept between changes", () => {
         ctx: { db: counted.db, clock: fixedClock(new Date("2030-06-01T12:00:30Z")), workspace: workspace! },
         input: { serviceId: s.serviceId, from: new Date(FROM), to: new Date(TO) },
       });
-      return { queries: counted.queries(), text: Buffer.concat(body).toString("utf8") };
+      return { queries: counted.queries(), text: Buffer.concat(body.pieces).toString("utf8") };
     };
     const first = await ask();
     const second = await ask();
@@ -66,6 +67,51 @@ describe("availability answers kept between changes", () => {
     expect(b.body).toEqual(a.body);
     expect(b.headers.get("request-id")).not.toBe(a.headers.get("request-id"));
     expect(b.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers compressed in the encoding the client prefers, the same bytes again, and a booking in the very next compressed answer", async () => {
+    await setNow("2030-06-01T12:00:30Z");
+    const s = await setup();
+    const url = `${BASE_URL}/v1/availability?${new URLSearchParams({ service_id: s.serviceId, from: FROM, to: TO })}`;
+    const ask = async (acceptEncoding?: string) => {
+      const headers = new Headers({ Authorization: `Bearer ${s.ws.sk}` });
+      if (acceptEncoding !== undefined) headers.set("Accept-Encoding", acceptEncoding);
+      const response = await dispatch(new Request(url, { headers }));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("vary")).toContain("Accept-Encoding");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const encoding = response.headers.get("content-encoding");
+      const json = encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes;
+      return { encoding, bytes, text: json.toString("utf8") };
+    };
+    const plain = await ask();
+    expect(plain.encoding).toBeNull();
+    expect(JSON.parse(plain.text).data[0].slots).toHaveLength(15);
+    const cases: [string, string | null][] = [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+      ["br;q=0.5, gzip", "gzip"],
+      ["*", "br"],
+      ["gzip;q=0", null],
+      ["deflate", null],
+      ["identity;q=0, *;q=0", null],
+    ];
+    for (const [accepted, expected] of cases) {
+      const answer = await ask(accepted);
+      expect(answer.encoding, accepted).toBe(expected);
+      expect(answer.text, accepted).toBe(plain.text);
+    }
+    const gzipped = await ask("gzip");
+    expect(gzipped.bytes.length).toBeLessThan(plain.bytes.length / 4);
+    expect((await ask("gzip")).bytes.equals(gzipped.bytes)).toBe(true);
+
+    await book(s.ws, { service_id: s.serviceId, starts_at: at("10:00") });
+    const after = JSON.parse((await ask("gzip")).text).data[0].slots.map((slot: { start: string }) => slot.start);
+    expect(after).toEqual(
+      hourly(9, 16)
+        .slice(0, -1)
+        .filter((start) => ![at("09:30"), at("10:00"), at("10:30")].includes(start)),
+    );
   });
 
   it("shows every change made through the API at once", async () => {

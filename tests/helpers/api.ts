@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { declareRouteFraming } from "@/lib/http/route-framing";
 import type { Operation } from "@/lib/openapi/operation";
 
 /**
@@ -59,6 +61,9 @@ function compareRank(a: number[], b: number[]): number {
 
 export const BASE_URL = "http://localhost:3000";
 
+// This dispatcher stands in for lib/http/server.ts: it reads the standard headers a route sets.
+declareRouteFraming();
+
 export async function dispatch(request: Request): Promise<Response> {
   const pathname = decodeURIComponent(new URL(request.url).pathname);
   for (const candidate of routes) {
@@ -88,7 +93,9 @@ export async function dispatch(request: Request): Promise<Response> {
 export async function assertDeclaredShape(operation: Operation | undefined, response: Response): Promise<void> {
   if (!operation || response.status < 200 || response.status >= 300) return;
   if (!(response.headers.get("content-type") ?? "").includes("json")) return;
-  const text = await response.clone().text();
+  const bytes = Buffer.from(await response.clone().arrayBuffer());
+  const encoding = response.headers.get("content-encoding");
+  const text = (encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes).toString("utf8");
   const body: unknown = text ? JSON.parse(text) : undefined;
   const result = operation.response.schema.safeParse(body);
   if (!result.success) throw new Error(`${operation.id}: the ${response.status} body does not match its response schema: ${result.error.message}`);
