@@ -22,7 +22,8 @@ import { freePort } from "./server";
  * Settings: BENCH_DURATION_SECONDS (default 10), BENCH_WARMUP_SECONDS (3),
  * BENCH_CONNECTIONS (16), BENCH_RACE_CREATES (1000), BENCH_DATABASES (PGlite,PostgreSQL), and BENCH_LINES
  * (a comma-separated subset of workspace, fresh62, again62, fresh7, create, race: measure only
- * those; the others print as not measured), BENCH_NODE_OPTIONS (NODE_OPTIONS for `npm start` alone).
+ * those; the others print as not measured), BENCH_NODE_OPTIONS (NODE_OPTIONS for `npm start` alone),
+ * BENCH_NODE_ARGS (for profiling: `node <these flags> scripts/start.mjs` instead of `npm start`).
  */
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -177,7 +178,11 @@ async function seed(env: NodeJS.ProcessEnv): Promise<{ seeded: Seeded; race: See
 async function startApp(env: NodeJS.ProcessEnv, base: string): Promise<{ app: ChildProcess; ms: number; databaseMs: number }> {
   const started = performance.now();
   if (process.env.BENCH_NODE_OPTIONS) env = { ...env, NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS };
-  const app = spawn("npm", ["start", "--silent"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  // BENCH_NODE_ARGS (node flags NODE_OPTIONS refuses, such as --cpu-prof) runs what npm start runs, without npm.
+  const command = process.env.BENCH_NODE_ARGS
+    ? { file: process.execPath, args: [...process.env.BENCH_NODE_ARGS.split(" "), "scripts/start.mjs"] }
+    : { file: "npm", args: ["start", "--silent"] };
+  const app = spawn(command.file, command.args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   const deadline = started + 180_000;
   while (performance.now() < deadline) {
     if (app.exitCode !== null) throw new Error(`npm start exited with ${app.exitCode}`);
@@ -215,7 +220,7 @@ async function stopApp(app: ChildProcess): Promise<void> {
 }
 
 async function measureThroughput(database: Database, base: string, seeded: Seeded) {
-  const auth = { Authorization: `Bearer ${seeded.secretKey}` };
+  const auth = { ...CLIENT, Authorization: `Bearer ${seeded.secretKey}` };
   const json = { ...auth, "Content-Type": "application/json" };
   const from = seeded.firstDay;
   const availabilityPath = (startMinutes: number, days: number) => {
@@ -243,7 +248,7 @@ async function measureThroughput(database: Database, base: string, seeded: Seede
   // The machine is shared: load comes and goes. Each line is measured in slices that
   // alternate with slices of the floor, and its ratio is the sum of its slices over the sum of
   // the floor slices beside them, so that a busy moment weighs on both sides alike.
-  const floorOptions: Options = { url: base + "/v1/bench-floor" };
+  const floorOptions: Options = { url: base + "/v1/bench-floor", headers: CLIENT };
   await slice(floorOptions, WARMUP_SECONDS);
   const floorRates: number[] = [];
   const ratioLine = async (key: keyof typeof RATIO_GOALS, options: Options) => {
@@ -281,6 +286,14 @@ async function measureThroughput(database: Database, base: string, seeded: Seede
   put("floor", database, `${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} (median slice; ${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)})`, null);
   console.log(`(${next} creations sent for ${seeded.creationStarts.length} free calendar slots)`);
 }
+
+/**
+ * Every request says what Node's own fetch says it can read (the integrator's client; a
+ * browser says "gzip, deflate, br, zstd"). A server may then answer compressed: Next.js
+ * gzips a route's answer anew per request, and a kept availability answer is sent as it was
+ * compressed once (lib/http/kept-encoding.ts). autocannon counts the bytes; it decodes nothing.
+ */
+const CLIENT = { "Accept-Encoding": "gzip, deflate" };
 
 const SLICE_SECONDS = 2;
 const SLICES = Math.max(1, Math.round(DURATION_SECONDS / SLICE_SECONDS));
