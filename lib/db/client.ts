@@ -2,6 +2,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
+import { withConnectionGate } from "./connection-gate";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
 import { withPreparedStatements, withStatementCache } from "./statement-cache";
@@ -30,8 +31,9 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
   if (options.url) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
-    const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} });
-    const db = drizzle({ client: withPreparedStatements(client), schema, casing: "snake_case" }) as unknown as Db;
+    const connections = options.maxConnections ?? 10;
+    const client = postgres(options.url, { max: connections, onnotice: () => {} });
+    const db = drizzle({ client: withPreparedStatements(withConnectionGate(client, connections)), schema, casing: "snake_case" }) as unknown as Db;
     // The lock lives on a connection of its own, so even a one-connection pool can migrate.
     const lockForMigration = async (key: number) => {
       const lockClient = postgres(options.url!, { max: 1, onnotice: () => {} });

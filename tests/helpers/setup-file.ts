@@ -21,6 +21,12 @@ export function currentDb(): DbHandle {
   return handle;
 }
 
+/** On PostgreSQL, the address of this file's database (for a test that opens a pool of its own). */
+export function currentDatabaseUrl(): string | undefined {
+  const url = process.env.DATABASE_URL;
+  return url && databaseName ? withDatabase(url, databaseName) : undefined;
+}
+
 beforeAll(async () => {
   const url = process.env.DATABASE_URL;
   if (url) {
