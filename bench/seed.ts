@@ -11,9 +11,10 @@ export const BENCH_ZONE = "America/New_York";
 export const CALENDARS = 10;
 export const SEEDED_BOOKINGS = 2_000;
 export const SERVICE_MINUTES = 30;
+export const SLOT_INTERVAL_MINUTES = 15;
 const BOOKINGS_PER_CALENDAR_DAY = 4;
 const SEEDED_DAYS = SEEDED_BOOKINGS / (CALENDARS * BOOKINGS_PER_CALENDAR_DAY); // 50
-const OPEN_MINUTE = 9 * 60;
+export const OPEN_MINUTE = 9 * 60;
 const CLOSE_MINUTE = 17 * 60;
 
 export type Seeded = {
@@ -36,7 +37,7 @@ export async function seedBenchWorkspace(db: Db): Promise<Seeded> {
   const { account } = await createAccount(db, { name: "Bench account", plan: "pro", planStep: 5 });
   const { workspace } = await createWorkspace({
     ctx: { db, account, clock: systemClock },
-    input: { name: "Bench", timezone: BENCH_ZONE, slot_interval_minutes: 15, staff_name: "Calendar 1" },
+    input: { name: "Bench", timezone: BENCH_ZONE, slot_interval_minutes: SLOT_INTERVAL_MINUTES, staff_name: "Calendar 1" },
   });
   const { value: secretKey } = await mintApiKey(db, { workspaceId: workspace.id, type: "sk", name: "Bench", now });
   await db.update(workspaces).set({ requireVerification: false }).where(eq(workspaces.id, workspace.id));

@@ -57,8 +57,10 @@ let tablesBuilt = 0;
 /**
  * GET /v1/availability's body ({ data: StaffSlots[] }) for one request, as pieces to write in
  * order, and a key that names exactly these bytes in this instance: the table they are cut
- * from and the window of starts. A table never changes once built, so the same key always
- * names the same bytes (lib/http/kept-encoding.ts keeps them compressed by it).
+ * from and each calendar's run of its slots. A table never changes once built, so the same key
+ * always names the same bytes (lib/http/kept-encoding.ts keeps them compressed by it); a range
+ * whose start is now + min_lead, which moves every millisecond, keeps one key until a slot
+ * drops out of it.
  */
 export type AvailabilityAnswer = { key: string; pieces: Uint8Array[] };
 
@@ -78,11 +80,8 @@ export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityCon
     table = await buildTable(ctx, input, revision, nowMs);
     tables.set(key, table);
   }
-  const window = answerWindow(table.rules, table.offered, nowMs, fromMs, toMs);
-  return {
-    key: `availability ${table.serial} ${window ? `${window.firstMs} ${window.lastMs}` : "none"}`,
-    pieces: answerFromSlotTable(table.calendars, window),
-  };
+  const { pieces, runs } = answerFromSlotTable(table.calendars, answerWindow(table.rules, table.offered, nowMs, fromMs, toMs));
+  return { key: `availability ${table.serial} ${runs}`, pieces };
 }
 
 /** Whether every start this request may be offered lies in the table's stretch. */

@@ -63,7 +63,7 @@ export function toSlotBytes(calendars: CalendarSlots[], timezone: string): Calen
 
 /** The answer ({data: StaffSlots[]}) holding each calendar's slots that start in [firstMs, lastMs]. */
 export function sliceAvailabilityJson(calendars: CalendarSlotBytes[], firstMs: number, lastMs: number): Uint8Array<ArrayBuffer> {
-  return concatBytes(sliceAvailabilityPieces(calendars, firstMs, lastMs));
+  return concatBytes(sliceAvailabilityPieces(calendars, firstMs, lastMs).pieces);
 }
 
 /**
@@ -71,15 +71,21 @@ export function sliceAvailabilityJson(calendars: CalendarSlotBytes[], firstMs: n
  * run of slots is a view into its table's bytes (not a copy), and the punctuation and heads
  * between two runs are joined into one small piece. A busy 62-day answer is then about 20
  * pieces, and answering it allocates a few hundred bytes instead of a megabyte.
+ *
+ * `runs` names the bytes among all answers cut from the same calendars: each calendar's run of
+ * slots by its indices. Windows that differ only between two starts (a range starting a minute
+ * later, or now + min_lead a millisecond later) cut the same runs.
  */
-export function sliceAvailabilityPieces(calendars: CalendarSlotBytes[], firstMs: number, lastMs: number): Uint8Array[] {
+export function sliceAvailabilityPieces(calendars: CalendarSlotBytes[], firstMs: number, lastMs: number): { pieces: Uint8Array[]; runs: string } {
   const pieces: Uint8Array[] = [];
+  let runs = "";
   let between: Uint8Array[] = [OPEN];
   calendars.forEach((calendar, index) => {
     if (index > 0) between.push(COMMA);
     between.push(calendar.head);
     const begin = firstAtOrAfter(calendar.starts, firstMs);
     const end = firstAfter(calendar.starts, lastMs);
+    runs += end > begin ? `${begin}-${end} ` : "- ";
     if (end > begin) {
       pieces.push(concatBytes(between), calendar.bytes.subarray(calendar.offsets[begin]!, calendar.offsets[end]! - COMMA.length));
       between = [];
@@ -88,7 +94,7 @@ export function sliceAvailabilityPieces(calendars: CalendarSlotBytes[], firstMs:
   });
   between.push(CLOSE);
   pieces.push(concatBytes(between));
-  return pieces;
+  return { pieces, runs };
 }
 
 /** The first index whose start is ≥ ms (binary search; starts ascend). */

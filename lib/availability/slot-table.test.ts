@@ -106,7 +106,7 @@ describe("slot tables", () => {
         const firstMs = window ? window.firstMs - s.widenBackMinutes * MIN : Infinity;
         const lastMs = window ? window.lastMs + s.widenOnMinutes * MIN : -Infinity;
         const table = buildSlotTable({ ...input, firstMs, lastMs });
-        expect(Buffer.concat(answerFromSlotTable(table, window)).toString("utf8")).toBe(expected);
+        expect(Buffer.concat(answerFromSlotTable(table, window).pieces).toString("utf8")).toBe(expected);
       }),
       { numRuns: 600 },
     );
@@ -116,7 +116,7 @@ describe("slot tables", () => {
     const calendars = [0, 1].map((i) => ({ staffId: `calendar-${i}`, workingHours: [], busy: [], timeOff: [] }));
     const rules = { durationMinutes: 30, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minLeadMinutes: 0, maxAdvanceDays: 60 };
     const table = buildSlotTable({ rules, timezone: "UTC", slotIntervalMinutes: 15, calendars, firstMs: Infinity, lastMs: -Infinity });
-    const json = JSON.parse(Buffer.concat(answerFromSlotTable(table, answerWindow(rules, false, 0, 0, DAY))).toString("utf8"));
+    const json = JSON.parse(Buffer.concat(answerFromSlotTable(table, answerWindow(rules, false, 0, 0, DAY)).pieces).toString("utf8"));
     expect(json).toEqual({
       data: [
         { staff_id: "calendar-0", slots: [] },

@@ -5,27 +5,53 @@ import { ROUTE_CONTENT_ENCODING, ROUTE_CONTENT_LENGTH, routeFramingInstalled } f
 
 /**
  * A large answer whose bytes are kept (the availability answers, lib/availability/answer-cache.ts),
- * compressed once per encoding and kept beside them. Next.js compresses a route handler's answer
+ * compressed per encoding and kept beside them. Next.js compresses a route handler's answer
  * for every request anew (gzip, level 6: 10 ms of CPU for a busy 62-day answer of 1 MB); the
- * same range asked again is then a lookup and 30–100 KB to write, not a megabyte.
+ * same range asked again is then a lookup and a few dozen KB to write, not a megabyte.
  *
- * Settings: the fastest of each encoding that keeps most of the saving on slot JSON. Brotli at
- * quality 4 writes 1 MB as 34 KB in about 3.4 ms; gzip at level 1 as 98 KB in about 2 ms
- * (level 6: 77 KB in 10 ms). It runs on the event loop: handed to libuv's thread pool instead,
- * 16 clients asking new 62-day ranges on two cores got 124 answers/s, not 160 (every
- * compression waited about 100 ms for the pool).
+ * Twice, as a static file server keeps its hot files precompressed at the best level:
+ * - the first answer is compressed as fast as keeps most of the saving, on the event loop:
+ *   a range asked once (a booking page's next month, each new minute) should not wait for more.
+ *   Brotli at quality 4 writes a busy 62-day answer of 950 KB as 19 KB in about 3.3 ms; gzip
+ *   at level 1 as 95 KB in about 1.5 ms. Handed to libuv's thread pool instead, 16 clients
+ *   asking new 62-day ranges on two cores got 124 answers/s, not 160 (every compression
+ *   waited about 100 ms for the pool).
+ * - the first time those bytes are asked for again, they are compressed once more at the
+ *   best level worth its time, on the thread pool, while the fast bytes keep answering: brotli
+ *   at quality 9 (7 KB in about 5 ms; 11 takes 340 ms for 6 KB), gzip at level 9 (72 KB in
+ *   about 18 ms). A range asked twice is likely asked again (every visitor of a booking page
+ *   asks its month), and every later answer is a quarter (gzip) to a third (brotli) smaller.
+ *   The repeated 62-day range of `npm run bench` on PostgreSQL went from 0.51 to 0.67 of the
+ *   floor with gzip at 9 instead of 1: moving the bytes, not making them, is its cost.
  */
 const MAX_KEPT_BYTES = 8 * 1024 * 1024;
 const ENCODINGS = ["br", "gzip", "identity"] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
-const COMPRESS: Record<Exclude<Encoding, "identity">, (bytes: Buffer) => Buffer> = {
-  br: (bytes) =>
-    zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+type Compressed = Exclude<Encoding, "identity">;
+
+const brotli = (quality: number, bytes: Buffer) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+});
+
+/** The first compression of an answer: fast, on the event loop. */
+const COMPRESS_FAST: Record<Compressed, (bytes: Buffer) => Buffer> = {
+  br: (bytes) => zlib.brotliCompressSync(bytes, brotli(4, bytes)),
   gzip: (bytes) => zlib.gzipSync(bytes, { level: 1 }),
 };
 
-const kept = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: MAX_KEPT_BYTES, sizeCalculation: (bytes, key) => bytes.length + key.length });
+/** The second, once the answer is asked for again: the best worth its time, on the thread pool. */
+const COMPRESS_BEST: Record<Compressed, (bytes: Buffer, done: (error: Error | null, result: Buffer) => void) => void> = {
+  br: (bytes, done) => zlib.brotliCompress(bytes, brotli(9, bytes), done),
+  gzip: (bytes, done) => zlib.gzip(bytes, { level: 9 }, done),
+};
+
+/** Compressed bytes, and whether they are the best compression (else a recompression may replace them). */
+type KeptEncoded = { bytes: Uint8Array<ArrayBuffer>; best: boolean };
+
+const kept = new LRUCache<string, KeptEncoded>({ maxSize: MAX_KEPT_BYTES, sizeCalculation: (entry, key) => entry.bytes.length + key.length });
+/** Keys being compressed at the best level now: each at most once at a time. */
+const recompressing = new Set<string>();
 
 /** Bytes that stay the same for as long as `key` names them (the key changes when they would). */
 export type KeptBytes = { key: string; pieces: Uint8Array[] };
@@ -66,13 +92,28 @@ export function preferredEncoding(acceptEncoding: string | null): Encoding {
 /** negotiator 1.0's `preferred` option, which @types/negotiator (0.6) does not know yet. */
 type NegotiatorWithPreference = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
 
-function encoded(encoding: Exclude<Encoding, "identity">, answer: KeptBytes): Uint8Array<ArrayBuffer> {
+function encoded(encoding: Compressed, answer: KeptBytes): Uint8Array<ArrayBuffer> {
   const key = `${encoding} ${answer.key}`;
-  let bytes = kept.get(key);
-  if (!bytes) {
-    const compressed = COMPRESS[encoding](Buffer.concat(answer.pieces));
-    bytes = new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength);
-    kept.set(key, bytes);
+  const entry = kept.get(key);
+  if (!entry) {
+    const bytes = asView(COMPRESS_FAST[encoding](Buffer.concat(answer.pieces)));
+    kept.set(key, { bytes, best: false });
+    return bytes;
   }
-  return bytes;
+  if (!entry.best && !recompressing.has(key)) recompress(encoding, key, entry, answer.pieces);
+  return entry.bytes;
+}
+
+/** Replaces `entry` under `key` with the best compression of the same bytes, unless it was dropped or replaced meanwhile. */
+function recompress(encoding: Compressed, key: string, entry: KeptEncoded, pieces: Uint8Array[]) {
+  recompressing.add(key);
+  COMPRESS_BEST[encoding](Buffer.concat(pieces), (error, compressed) => {
+    recompressing.delete(key);
+    if (error || kept.peek(key) !== entry) return;
+    kept.set(key, { bytes: asView(compressed), best: true });
+  });
+}
+
+function asView(compressed: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength);
 }
