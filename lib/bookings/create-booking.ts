@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
-import { bookingAnswers, bookings, type BookingRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
+import {
+  bookingAnswers,
+  bookings,
+  type BookingRow,
+  type CustomerRow,
+  type PaymentRow,
+  type QuestionRow,
+  type ServiceRow,
+  type WorkspaceRow,
+} from "@/lib/db/schema";
 import type { KeyActor, ServiceContext } from "@/lib/context";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertPaymentPossible, recordBookingPayment, startBookingPayment } from "@/lib/payments/create-payment";
@@ -109,8 +118,8 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
     const { row, code } = await occupyFirstFree(tx, staffIds, bookingTimes(startsAt, service), (savepoint, staffId) =>
       insertBooking(savepoint, workspace.id, staffId, draft),
     );
-    await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
-    return settleStart(tx, row, code, now);
+    const payment = await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
+    return settleStart(tx, row, code, now, { workspace, service, customer, payment: payment ?? null });
   });
   // After commit, never inside the transaction: the PaymentIntent on the connected account.
   const payment = service.paymentMode === "none" ? undefined : await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
@@ -179,11 +188,16 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
 /**
  * What the start state sends: a confirmed booking is announced (booking.created and the
  * confirmation); a code hold sends the code; a card hold waits for its payment. A hold is
- * handed to the background driver after commit (its expiry).
+ * handed to the background driver after commit (its expiry). The messages and the event are
+ * written from the rows this create holds (it has just written or checked each); only the
+ * calendar is read.
  */
-async function settleStart(tx: Tx, row: BookingRow, code: string | undefined, now: Date): Promise<BookingRow> {
-  if (row.status === "confirmed") return announceConfirmed(tx, { booking: row, now, isNew: true });
+async function settleStart(tx: Tx, row: BookingRow, code: string | undefined, now: Date, created: Created): Promise<BookingRow> {
+  if (row.status === "confirmed") return announceConfirmed(tx, { booking: row, now, created });
   if (row.holdExpiresAt) await afterCommit(tx, { type: "hold.placed", bookingId: row.id, holdExpiresAt: row.holdExpiresAt });
-  if (row.status === "pending") await queueBookingMessages(tx, { kind: "verification_code", bookingId: row.id, code, now });
+  if (row.status === "pending")
+    await queueBookingMessages(tx, { kind: "verification_code", bookingId: row.id, code, known: { ...created, booking: row }, now });
   return row;
 }
+
+type Created = { workspace: WorkspaceRow; service: ServiceRow; customer: CustomerRow; payment: PaymentRow | null };

@@ -17,10 +17,30 @@ import {
 export type BookingDetails = { booking: BookingRow; workspace: WorkspaceRow; service: ServiceRow; staff: StaffRow; customer: CustomerRow };
 
 /**
+ * What a caller already holds of a booking's details: a create has just written the booking
+ * and its customer, and checked the body against the workspace and service it read.
+ */
+export type KnownBookingDetails = Omit<BookingDetails, "staff">;
+
+/**
  * The one loader of a booking's details (messages, webhook payloads, the public read). Every
  * joined row must belong to the booking's workspace; with `workspaceId`, so must the booking.
+ * Given what the caller holds (`known`), only the calendar is read.
  */
-export async function loadBookingDetails(db: Queryable, scope: { bookingId: string; workspaceId?: string }): Promise<BookingDetails | undefined> {
+export async function loadBookingDetails(
+  db: Queryable,
+  scope: { bookingId: string; workspaceId?: string },
+  known?: KnownBookingDetails,
+): Promise<BookingDetails | undefined> {
+  if (known) {
+    const { booking } = known;
+    if (booking.id !== scope.bookingId || (scope.workspaceId !== undefined && booking.workspaceId !== scope.workspaceId)) return undefined;
+    const [calendar] = await db
+      .select()
+      .from(staff)
+      .where(and(eq(staff.id, booking.staffId), eq(staff.workspaceId, booking.workspaceId)));
+    return calendar && { ...known, staff: calendar };
+  }
   const [row] = await db
     .select({ booking: bookings, workspace: workspaces, service: services, staff, customer: customers })
     .from(bookings)

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { bookings, type BookingRow } from "@/lib/db/schema";
+import { bookings, type BookingRow, type PaymentRow } from "@/lib/db/schema";
+import type { KnownBookingDetails } from "./load-booking-details";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertBookingConfirmationAllowed } from "@/lib/plans/booking-allowance";
 import { afterCommit } from "@/lib/db/transaction";
@@ -29,12 +30,18 @@ export async function confirmHeldBooking(tx: Queryable, input: { booking: Bookin
  */
 export async function announceConfirmed(
   tx: Queryable,
-  input: { booking: BookingRow; now: Date; /** Inserted confirmed and announced just now. */ isNew?: boolean },
+  input: {
+    booking: BookingRow;
+    now: Date;
+    /** Inserted confirmed just now, with the rest of its details and its payment as the create holds them: announced in its insert. */
+    created?: Omit<KnownBookingDetails, "booking"> & { payment: PaymentRow | null };
+  },
 ): Promise<BookingRow> {
   let booking = input.booking;
-  const event = { workspaceId: booking.workspaceId, type: "booking.created", bookingId: booking.id, now: input.now } as const;
-  const message = { kind: "confirmation", bookingId: booking.id, now: input.now } as const;
-  if (input.isNew) {
+  const known = input.created && { ...input.created, booking };
+  const event = { workspaceId: booking.workspaceId, type: "booking.created", bookingId: booking.id, known, now: input.now } as const;
+  const message = { kind: "confirmation", bookingId: booking.id, known, now: input.now } as const;
+  if (input.created) {
     // Independent writes, sent side by side: their reads share round trips.
     await Promise.all([recordBookingEvent(tx, event), queueBookingMessages(tx, message)]);
   } else {

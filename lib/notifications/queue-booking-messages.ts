@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
-import { loadBookingDetails } from "@/lib/bookings/load-booking-details";
-import { outboxMessages, payments } from "@/lib/db/schema";
+import { loadBookingDetails, type KnownBookingDetails } from "@/lib/bookings/load-booking-details";
+import { outboxMessages, payments, type PaymentRow } from "@/lib/db/schema";
 import { unseal } from "@/lib/secrets/seal";
 import { consumeSmsCredit } from "./consume-sms-credit";
 import { renderCancellationEmail } from "./templates/cancellation";
@@ -31,6 +31,8 @@ export type QueueBookingMessagesInput = {
    * that cannot go. Other kinds always email, and text too when possible.
    */
   channels?: readonly ("email" | "sms")[];
+  /** What the caller holds of the booking's details and its payment (a create): then only its calendar is read. */
+  known?: KnownBookingDetails & { payment: PaymentRow | null };
   now: Date;
 };
 
@@ -52,9 +54,10 @@ const RENDER_EMAIL: Record<BookingMessageKind, (data: BookingMessageData) => Ema
  */
 export async function queueBookingMessages(tx: Queryable, input: QueueBookingMessagesInput): Promise<QueuedChannels> {
   // Both reads in one round trip.
+  const { known } = input;
   const [row, [payment]] = await Promise.all([
-    loadBookingDetails(tx, { bookingId: input.bookingId }),
-    tx.select().from(payments).where(eq(payments.bookingId, input.bookingId)),
+    loadBookingDetails(tx, { bookingId: input.bookingId }, known),
+    known ? (known.payment ? [known.payment] : []) : tx.select().from(payments).where(eq(payments.bookingId, input.bookingId)),
   ]);
   if (!row) throw new Error(`queueBookingMessages: booking ${input.bookingId} not found`);
   if (input.kind === "verification_code" && !input.code) throw new Error("queueBookingMessages: verification_code needs the code");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, arrayContains, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
-import { loadBookingDetails } from "@/lib/bookings/load-booking-details";
+import { loadBookingDetails, type KnownBookingDetails } from "@/lib/bookings/load-booking-details";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 import type { WebhookEventPayload } from "./schemas";
@@ -16,6 +16,8 @@ export type RecordBookingEventInput = {
   bookingId: string;
   /** Required for booking.rescheduled: where the booking was before the move. */
   previousStartsAt?: Date;
+  /** What the caller holds of the booking's details (a create): then only its calendar is read. */
+  known?: KnownBookingDetails;
   now: Date;
 };
 
@@ -37,7 +39,7 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
     .where(and(eq(webhookEndpoints.workspaceId, input.workspaceId), eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [input.type])));
   if (endpoints.length === 0) return;
 
-  const row = await loadBookingDetails(tx, { bookingId: input.bookingId, workspaceId: input.workspaceId });
+  const row = await loadBookingDetails(tx, { bookingId: input.bookingId, workspaceId: input.workspaceId }, input.known);
   if (!row) throw new Error(`recordBookingEvent: booking ${input.bookingId} not in workspace ${input.workspaceId}`);
 
   const booking: BookingEventPayload["data"]["booking"] = {
