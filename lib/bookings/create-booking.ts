@@ -23,7 +23,7 @@ import { parseInstant } from "@/lib/time/zoned";
 import { assertBookingVolumeWithin } from "./booking-volume";
 import { loadCreateFacts } from "./create-facts";
 import { startStateFor, type StartState } from "./holds";
-import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./occupy-slot";
+import { bookingTimes, expireLapsedHoldsOverlapping, occupyBestFirst, occupyFirstFree } from "./occupy-slot";
 import { assertBookableService, resolveCalendars } from "./resolve-calendars";
 import type { CreateBookingBody } from "./schemas";
 import { announceConfirmed } from "./settle-confirmed";
@@ -100,27 +100,28 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
 
   const start = startStateFor(service, workspace, now);
   const accessToken = generateAccessToken();
-  const booking = await withTransaction(ctx, async (tx) => {
-    if (start.status === "confirmed") await assertBookingConfirmationAllowed(tx, { accountId: workspace.accountId, now, plan });
-    const customer = await upsertCustomer(tx, { workspaceId: workspace.id, customer: input.customer, now });
-    const draft: Draft = {
-      service,
-      start,
-      customerId: customer.id,
-      customerTimezone: input.customer.timezone ?? null,
-      customerLanguage: input.customer.language ?? null,
-      startsAt,
-      accessToken,
-      answers,
-      createdVia: ctx.actor.type,
-      now,
-    };
-    const { row, code } = await occupyFirstFree(tx, staffIds, bookingTimes(startsAt, service), (savepoint, staffId) =>
-      insertBooking(savepoint, workspace.id, staffId, draft),
-    );
-    const payment = await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
-    return settleStart(tx, row, code, now, { workspace, service, customer, payment: payment ?? null });
-  });
+  const times = bookingTimes(startsAt, service);
+  const write = (calendars: string[]) =>
+    withTransaction(ctx, async (tx) => {
+      if (start.status === "confirmed") await assertBookingConfirmationAllowed(tx, { accountId: workspace.accountId, now, plan });
+      const customer = await upsertCustomer(tx, { workspaceId: workspace.id, customer: input.customer, now });
+      const draft: Draft = {
+        service,
+        start,
+        customerId: customer.id,
+        customerTimezone: input.customer.timezone ?? null,
+        customerLanguage: input.customer.language ?? null,
+        startsAt,
+        accessToken,
+        answers,
+        createdVia: ctx.actor.type,
+        now,
+      };
+      const { row, code } = await occupyFirstFree(tx, calendars, times, (savepoint, staffId) => insertBooking(savepoint, workspace.id, staffId, draft));
+      const payment = await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
+      return settleStart(tx, row, code, now, { workspace, service, customer, payment: payment ?? null });
+    });
+  const booking = await occupyBestFirst(staffIds, write);
   // After commit, never inside the transaction: the PaymentIntent on the connected account.
   const payment = service.paymentMode === "none" ? undefined : await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
   return { booking, accessToken, payment };

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
+import { setDbForTesting, type Db } from "@/lib/db/client";
 import { customers } from "@/lib/db/schema";
 import { sha256Hex } from "@/lib/secrets/tokens";
 import { unseal } from "@/lib/secrets/seal";
 import { itEnforcesAuth } from "../helpers/auth-cases";
-import { api } from "../helpers/api";
+import { api, type ApiResponse } from "../helpers/api";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { book, bookingRow, deliveriesOf, latestCodeFor, localAt, messagesTo, newCustomer } from "../helpers/bookings";
@@ -143,6 +144,39 @@ describe("POST /v1/bookings – the calendar", () => {
     // The first calendar is taken at 09:00 on that day; the other one takes the same start.
     const d = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "09:00") });
     expect(d.body.staff_id).toBe(second);
+  });
+
+  it("a best calendar taken by another writer between the check and the write: the booking goes to the next one", async () => {
+    const ws = await newWorkspace();
+    const second = (await addCalendar(ws, { name: "Robin" })).id;
+    const service = await addService(ws, { durationMinutes: 60 }, [ws.staffId, second]);
+    const startsAt = localAt(ws, 2, "09:00");
+    const handle = currentDb();
+    // The first transaction opened is the create's: just before it, another writer books the calendar its check chose.
+    let writerCameIn = false;
+    let other: ApiResponse | undefined;
+    const db = new Proxy(handle.db, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (property !== "transaction" || writerCameIn) return typeof value === "function" ? value.bind(target) : value;
+        writerCameIn = true;
+        return async (...args: Parameters<Db["transaction"]>) => {
+          other = await book(ws, { service_id: service.id, staff_id: ws.staffId, starts_at: startsAt });
+          return target.transaction(...args);
+        };
+      },
+    });
+    setDbForTesting({ ...handle, db });
+    try {
+      const created = await book(ws, { service_id: service.id, starts_at: startsAt });
+      expect(other?.status, JSON.stringify(other?.body)).toBe(201);
+      expect(other?.body.staff_id).toBe(ws.staffId);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.staff_id).toBe(second);
+    } finally {
+      setDbForTesting(handle);
+    }
+    expectError(await book(ws, { service_id: service.id, starts_at: startsAt }), 409, "slot_unavailable");
   });
 
   it("books the named calendar, and refuses a calendar the service does not use", async () => {
