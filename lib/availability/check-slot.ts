@@ -1,9 +1,8 @@
-import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Queryable } from "@/lib/db/client";
-import { bookings, type ServiceRow, type WorkspaceRow } from "@/lib/db/schema";
+import type { ServiceRow, WorkspaceRow } from "@/lib/db/schema";
 import { answerStableUntil, classifyStart, type CalendarInput, type StartCheck } from "./engine";
-import { isOccupying, loadCalendars, type LoadedCalendar } from "./load-calendars";
+import { loadCalendars, type LoadCalendarsInput, type LoadedCalendar } from "./load-calendars";
 import { isServiceBookable, toServiceRules } from "./service-rules";
 import { MINUTE_MS } from "./zone-timeline";
 
@@ -58,12 +57,14 @@ export type CandidateCalendars = {
 /**
  * The calendars that can take a start when the customer names none: deterministic and fair,
  * the one with the fewest live bookings that local day (workspace zone) first, then the
- * oldest calendar. Two queries whatever the number of calendars.
+ * oldest calendar. One query whatever the number of calendars: their bookings that day are
+ * counted in the same statement that loads them.
  */
 export async function pickCandidateCalendars(input: CheckSlotInput): Promise<CandidateCalendars> {
   const nowMs = input.now.getTime();
   if (!isServiceBookable(input.service)) return { staffIds: [], refusal: "not_offered", stableUntilMs: nowMs };
-  const calendars = await loadCalendarsAround(input);
+  const day = DateTime.fromJSDate(input.startsAt, { zone: input.workspace.timezone }).startOf("day");
+  const calendars = await loadCalendarsAround(input, undefined, { from: day.toJSDate(), to: day.plus({ days: 1 }).toJSDate() });
   if (calendars.length === 0) return { staffIds: [], refusal: "not_offered", stableUntilMs: nowMs };
   const startMs = input.startsAt.getTime();
   const stableUntilMs = Math.min(
@@ -76,12 +77,12 @@ export async function pickCandidateCalendars(input: CheckSlotInput): Promise<Can
     const refusal = (["taken", "not_offered"] as const).find((reason) => checks.some((entry) => entry.check === reason));
     return { staffIds: [], refusal: refusal ?? "outside_working_hours", stableUntilMs };
   }
-  const load = await countBookingsThatDay(input, open);
+  const load = new Map(calendars.map((calendar) => [calendar.staffId, calendar.bookingsStarting ?? 0]));
   // A stable sort keeps creation order among calendars with the same load.
   return { staffIds: [...open].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0)), refusal: null, stableUntilMs };
 }
 
-function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[]): Promise<LoadedCalendar[]> {
+function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[], countStarting?: LoadCalendarsInput["countStarting"]): Promise<LoadedCalendar[]> {
   const startMs = input.startsAt.getTime();
   const { durationMinutes, bufferBeforeMinutes, bufferAfterMinutes } = input.service;
   return loadCalendars(input.db, {
@@ -92,6 +93,7 @@ function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[]): Promis
     loadTo: new Date(startMs + (durationMinutes + bufferAfterMinutes) * MINUTE_MS),
     now: input.now,
     excludeBookingId: input.excludeBookingId,
+    countStarting,
   });
 }
 
@@ -106,22 +108,4 @@ function classify(input: CheckSlotInput, calendar: CalendarInput): SlotCheck {
     calendar,
     input.startsAt.getTime(),
   );
-}
-
-async function countBookingsThatDay(input: CheckSlotInput, staffIds: string[]): Promise<Map<string, number>> {
-  const day = DateTime.fromJSDate(input.startsAt, { zone: input.workspace.timezone }).startOf("day");
-  const rows = await input.db
-    .select({ staffId: bookings.staffId, total: count() })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.workspaceId, input.workspace.id),
-        inArray(bookings.staffId, staffIds),
-        gte(bookings.startsAt, day.toJSDate()),
-        lt(bookings.startsAt, day.plus({ days: 1 }).toJSDate()),
-        isOccupying(input.now),
-      ),
-    )
-    .groupBy(bookings.staffId);
-  return new Map(rows.map((row) => [row.staffId, Number(row.total)]));
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, serviceStaff, staff, timeOff, workingHours } from "@/lib/db/schema";
+import { MAX_BUFFER_MINUTES } from "@/lib/services/schemas";
 import type { CalendarInput, Interval, WeeklyBlock } from "./engine";
 
 export type LoadCalendarsInput = {
@@ -15,6 +16,8 @@ export type LoadCalendarsInput = {
   now: Date;
   /** Removed from busy times: the booking being moved. */
   excludeBookingId?: string;
+  /** Also count each calendar's occupying bookings that start in [from, to) (pickCandidateCalendars's fairness). */
+  countStarting?: { from: Date; to: Date };
 };
 
 /**
@@ -30,6 +33,8 @@ export type LoadedCalendar = CalendarInput & {
    * time (null: none), rounded down to the millisecond: what was loaded stays true before it.
    */
   firstHoldLapseMs: number | null;
+  /** With `countStarting`: the calendar's occupying bookings that start in that range. */
+  bookingsStarting?: number;
 };
 
 export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): Promise<LoadedCalendar[]> {
@@ -48,8 +53,23 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
       input.excludeBookingId ? ne(bookings.id, input.excludeBookingId) : undefined,
     )})`;
 
+  const counted = input.countStarting;
+  // Bounded through the (staff_id, occupied_start) index: a booking's occupied range starts at
+  // most MAX_BUFFER_MINUTES before the booking (its buffer before, as the service had it).
+  const starting = counted
+    ? sql<number>`(SELECT count(*)::int FROM ${bookings} WHERE ${and(
+        eq(bookings.staffId, staff.id),
+        eq(bookings.workspaceId, workspaceId),
+        gte(bookings.occupiedStart, new Date(counted.from.getTime() - MAX_BUFFER_MINUTES * 60_000)),
+        lt(bookings.occupiedStart, counted.to),
+        gte(bookings.startsAt, counted.from),
+        lt(bookings.startsAt, counted.to),
+        isOccupying(input.now),
+      )})`
+    : sql<null>`null`;
+
   const rows = await db
-    .select({ staffId: staff.id, hours, absences, busy })
+    .select({ staffId: staff.id, hours, absences, busy, starting })
     .from(staff)
     .innerJoin(serviceStaff, and(eq(serviceStaff.staffId, staff.id), eq(serviceStaff.serviceId, input.serviceId), eq(serviceStaff.workspaceId, workspaceId)))
     .where(and(eq(staff.workspaceId, workspaceId), eq(staff.active, true), input.staffIds ? inArray(staff.id, input.staffIds) : undefined))
@@ -63,6 +83,7 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
       timeOff: parseRanges(row.absences),
       busy: busy.ranges,
       firstHoldLapseMs: busy.firstHoldLapseMs,
+      ...(row.starting === null ? {} : { bookingsStarting: Number(row.starting) }),
     };
   });
 }

@@ -10,7 +10,7 @@ import { api, type ApiResponse } from "../helpers/api";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { book, bookingRow, deliveriesOf, latestCodeFor, localAt, messagesTo, newCustomer } from "../helpers/bookings";
-import { addCalendar, addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
+import { addCalendar, addService, addWebhookEndpoint, connectPaymentAccount, setWorkingHours, updateWorkspace } from "../helpers/factories";
 
 describe("POST /v1/bookings – start states", () => {
   it("confirms at once by default, in the workspace offset, with a one-time access token", async () => {
@@ -144,6 +144,22 @@ describe("POST /v1/bookings – the calendar", () => {
     // The first calendar is taken at 09:00 on that day; the other one takes the same start.
     const d = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "09:00") });
     expect(d.body.staff_id).toBe(second);
+  });
+
+  it("counts a calendar's bookings by the local day they start on, a buffer reaching into the day before included", async () => {
+    const ws = await newWorkspace();
+    const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
+    await setWorkingHours(ws, ws.staffId, allDay);
+    const second = (await addCalendar(ws, { name: "Robin", hours: allDay })).id;
+    const plain = await addService(ws, { durationMinutes: 30 }, [ws.staffId, second]);
+    const buffered = await addService(ws, { durationMinutes: 30, bufferBeforeMinutes: 60 }, [ws.staffId, second]);
+    // The first calendar: one booking that day, at 00:30, occupied from 23:30 the day before.
+    expect((await book(ws, { service_id: buffered.id, staff_id: ws.staffId, starts_at: localAt(ws, 3, "00:30") })).status).toBe(201);
+    // The second: one booking the day before, at 22:00; it does not count for the day after.
+    expect((await book(ws, { service_id: plain.id, staff_id: second, starts_at: localAt(ws, 2, "22:00") })).status).toBe(201);
+    const chosen = await book(ws, { service_id: plain.id, starts_at: localAt(ws, 3, "10:00") });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(201);
+    expect(chosen.body.staff_id).toBe(second);
   });
 
   it("a best calendar taken by another writer between the check and the write: the booking goes to the next one", async () => {
