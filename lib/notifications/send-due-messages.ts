@@ -33,19 +33,35 @@ export async function sendDueMessages(ctx: JobContext, options: { limit: number;
     const claimed = await claimDueMessages(ctx.db, now, options.limit - tried);
     if (claimed.length === 0) break;
     tried += claimed.length;
+    // Without a port the row itself is the delivery: those are marked sent together, in one statement.
+    const rowIsTheDelivery: string[] = [];
     for (const message of claimed) {
+      if (!portFor(message, transports)) {
+        rowIsTheDelivery.push(message.id);
+        continue;
+      }
       try {
         await deliver(message, transports);
-        await ctx.db
-          .update(outboxMessages)
-          .set({ status: "sent", sentAt: ctx.clock.now(), nextAttemptAt: null, lastError: null })
-          .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "pending")));
+        await markSent(ctx, [message.id]);
       } catch (error) {
         await recordFailure(ctx.db, message, describeError(error), ctx.clock.now());
       }
     }
+    if (rowIsTheDelivery.length > 0) await markSent(ctx, rowIsTheDelivery);
   }
   return tried;
+}
+
+function portFor(message: OutboxMessageRow, transports: MessageTransports) {
+  return message.channel === "email" ? transports.mailer : transports.sms;
+}
+
+/** The ids go as one uuid[] literal: one statement text (planned once) however many there are. */
+async function markSent(ctx: JobContext, ids: string[]): Promise<void> {
+  await ctx.db
+    .update(outboxMessages)
+    .set({ status: "sent", sentAt: ctx.clock.now(), nextAttemptAt: null, lastError: null })
+    .where(and(sql`${outboxMessages.id} = ANY(${`{${ids.join(",")}}`}::uuid[])`, eq(outboxMessages.status, "pending")));
 }
 
 export const outboxSweep: DueWorkSweep = {

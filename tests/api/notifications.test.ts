@@ -164,6 +164,17 @@ describe("outbox sending", () => {
     expect((await outboxRows(email))[0]!.attempts).toBe(1);
   });
 
+  it("without SMTP_URL, messages due together are all marked sent in one round, each once", async () => {
+    const ws = await newWorkspace();
+    const emails = [1, 2, 3].map((n) => `plain-${n}-${ws.id}@example.com`);
+    for (const [i, email] of emails.entries()) {
+      const { booking } = await seedBooking(ws, { startsAt: new Date(STARTS_AT.getTime() + i * 3_600_000), customer: { email } });
+      await queueMessage(booking.id, "confirmation");
+    }
+    await runJobs();
+    for (const email of emails) expect((await outboxRows(email)).map((row) => [row.status, row.attempts])).toEqual([["sent", 1]]);
+  });
+
   it("retries a failed send with backoff and gives up after the last attempt, never touching the booking", async () => {
     const ws = await newWorkspace();
     const email = `flaky-${ws.id}@example.com`;
