@@ -2,7 +2,6 @@ import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-o
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, serviceStaff, staff, timeOff, workingHours } from "@/lib/db/schema";
-import { MAX_BUFFER_MINUTES } from "@/lib/services/schemas";
 import type { CalendarInput, Interval, WeeklyBlock } from "./engine";
 
 export type LoadCalendarsInput = {
@@ -54,17 +53,16 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
     )})`;
 
   const counted = input.countStarting;
-  // Bounded through the (staff_id, occupied_start) index: a booking's occupied range starts at
-  // most MAX_BUFFER_MINUTES before the booking (its buffer before, as the service had it).
+  // A booking that starts in [from, to) occupies part of it, so the lookup goes through the
+  // exclusion constraint's index like the busy ranges' (bounded by the range, not the calendar's history).
   const starting = counted
     ? sql<number>`(SELECT count(*)::int FROM ${bookings} WHERE ${and(
         eq(bookings.staffId, staff.id),
         eq(bookings.workspaceId, workspaceId),
-        gte(bookings.occupiedStart, new Date(counted.from.getTime() - MAX_BUFFER_MINUTES * 60_000)),
-        lt(bookings.occupiedStart, counted.to),
+        overlapsOccupied(counted.from, counted.to),
+        isOccupying(input.now),
         gte(bookings.startsAt, counted.from),
         lt(bookings.startsAt, counted.to),
-        isOccupying(input.now),
       )})`
     : sql<null>`null`;
 
@@ -106,7 +104,7 @@ export function isOccupying(now: Date): SQL {
  * calendar's whole history before `to` instead: 5.9 ms against 0.02–0.12 ms for a calendar with five
  * years of bookings, on every table build and every create's check.
  */
-function overlapsOccupied(from: Date, to: Date): SQL {
+export function overlapsOccupied(from: Date, to: Date): SQL {
   return sql`tstzrange(${bookings.occupiedStart}, ${bookings.occupiedEnd}, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
 }
 
