@@ -4,20 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon, { type Options, type Result } from "autocannon";
-import type { DateTime } from "luxon";
 import postgres from "postgres";
 import { processTree, rssSampler } from "./process-tree";
-import {
-  CALENDARS,
-  OPEN_MINUTE,
-  RACE_SLOTS,
-  SEEDED_BOOKINGS,
-  SLOT_INTERVAL_MINUTES,
-  seedBenchWorkspace,
-  seedRaceWorkspace,
-  type Seeded,
-  type SeededRace,
-} from "./seed";
+import { newRange } from "./ranges";
+import { CALENDARS, RACE_SLOTS, SEEDED_BOOKINGS, seedBenchWorkspace, seedRaceWorkspace, type Seeded, type SeededRace } from "./seed";
 import { freePort } from "./server";
 
 /**
@@ -238,22 +228,13 @@ async function measureThroughput(database: Database, base: string, seeded: Seede
     const start = from.plus({ minutes: startMinutes });
     return `/v1/availability?${new URLSearchParams({ service_id: seeded.serviceId, from: start.toISO()!, to: start.plus({ days }).toISO()! })}`;
   };
-  // A new answer each request: kept answers are named by the slots they hold (a range one
-  // minute later mostly holds the same ones), so the two ends step through the first 64 slot
-  // starts of the range's first two days and of its last two: 4,096 ranges, each holding other
-  // slots, taken in a cycle far longer than the kept compressed answers can hold, all inside
-  // the one slot table the first of them builds.
-  const STEPS = 64;
-  const slotStart = (day: DateTime, step: number) =>
-    day.plus({ days: Math.floor(step / (STEPS / 2)), minutes: OPEN_MINUTE + SLOT_INTERVAL_MINUTES * (step % (STEPS / 2)) });
   const freshRanges = (days: number): Options => {
     let sent = 0;
-    const rangePath = (index: number) => {
-      const start = slotStart(from, index % STEPS);
-      const end = slotStart(from.plus({ days: days - 2 }), Math.floor(index / STEPS) % STEPS);
+    const rangePath = () => {
+      const { from: start, to: end } = newRange(from, days, sent++);
       return `/v1/availability?${new URLSearchParams({ service_id: seeded.serviceId, from: start.toISO()!, to: end.toISO()! })}`;
     };
-    return { url: base, headers: auth, requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: rangePath(sent++) }) }] };
+    return { url: base, headers: auth, requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: rangePath() }) }] };
   };
   let next = 0;
   const creationBody = () => {

@@ -1,16 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
-import {
-  bookingAnswers,
-  bookings,
-  type BookingRow,
-  type CustomerRow,
-  type PaymentRow,
-  type QuestionRow,
-  type ServiceRow,
-  type WorkspaceRow,
-} from "@/lib/db/schema";
+import { bookingAnswers, bookings, type BookingRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
 import type { KeyActor, ServiceContext } from "@/lib/context";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertPaymentPossible, recordBookingPayment, startBookingPayment } from "@/lib/payments/create-payment";
@@ -22,6 +13,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { parseInstant } from "@/lib/time/zoned";
 import { assertBookingVolumeWithin } from "./booking-volume";
 import { loadCreateFacts } from "./create-facts";
+import type { KnownBookingDetailsAndPayment } from "./load-booking-details";
 import { startStateFor, type StartState } from "./holds";
 import { bookingTimes, expireLapsedHoldsOverlapping, occupyBestFirst, occupyFirstFree } from "./occupy-slot";
 import { assertBookableService, resolveCalendars } from "./resolve-calendars";
@@ -201,4 +193,5 @@ async function settleStart(tx: Tx, row: BookingRow, code: string | undefined, no
   return row;
 }
 
-type Created = { workspace: WorkspaceRow; service: ServiceRow; customer: CustomerRow; payment: PaymentRow | null };
+/** What the create holds besides the booking itself. */
+type Created = Omit<KnownBookingDetailsAndPayment, "booking">;

@@ -8,6 +8,7 @@ import {
   workspaces,
   type BookingRow,
   type CustomerRow,
+  type PaymentRow,
   type ServiceRow,
   type StaffRow,
   type WorkspaceRow,
@@ -21,6 +22,9 @@ export type BookingDetails = { booking: BookingRow; workspace: WorkspaceRow; ser
  * and its customer, and checked the body against the workspace and service it read.
  */
 export type KnownBookingDetails = Omit<BookingDetails, "staff">;
+
+/** The same with the booking's payment (null: none), which a create has just written too. */
+export type KnownBookingDetailsAndPayment = KnownBookingDetails & { payment: PaymentRow | null };
 
 /**
  * The one loader of a booking's details (messages, webhook payloads, the public read). Every

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { bookings, type BookingRow, type PaymentRow } from "@/lib/db/schema";
-import type { KnownBookingDetails } from "./load-booking-details";
+import { bookings, type BookingRow } from "@/lib/db/schema";
+import type { KnownBookingDetailsAndPayment } from "./load-booking-details";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertBookingConfirmationAllowed } from "@/lib/plans/booking-allowance";
 import { afterCommit } from "@/lib/db/transaction";
@@ -34,7 +34,7 @@ export async function announceConfirmed(
     booking: BookingRow;
     now: Date;
     /** Inserted confirmed just now, with the rest of its details and its payment as the create holds them: announced in its insert. */
-    created?: Omit<KnownBookingDetails, "booking"> & { payment: PaymentRow | null };
+    created?: Omit<KnownBookingDetailsAndPayment, "booking">;
   },
 ): Promise<BookingRow> {
   let booking = input.booking;

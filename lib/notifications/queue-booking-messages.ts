@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
-import { loadBookingDetails, type KnownBookingDetails } from "@/lib/bookings/load-booking-details";
-import { outboxMessages, payments, type PaymentRow } from "@/lib/db/schema";
+import { loadBookingDetails, type KnownBookingDetailsAndPayment } from "@/lib/bookings/load-booking-details";
+import { outboxMessages, payments } from "@/lib/db/schema";
 import { unseal } from "@/lib/secrets/seal";
 import { consumeSmsCredit } from "./consume-sms-credit";
 import { renderCancellationEmail } from "./templates/cancellation";
@@ -32,7 +32,7 @@ export type QueueBookingMessagesInput = {
    */
   channels?: readonly ("email" | "sms")[];
   /** What the caller holds of the booking's details and its payment (a create): then only its calendar is read. */
-  known?: KnownBookingDetails & { payment: PaymentRow | null };
+  known?: KnownBookingDetailsAndPayment;
   now: Date;
 };
 
