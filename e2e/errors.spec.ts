@@ -1,6 +1,6 @@
 import { call, latestCode, seedWorkspace } from "./support/seed";
 import { expect, test } from "./support/fixtures";
-import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./support/flow";
+import { chooseFirstTime, chooseService, fillDetails, firstTime, uniqueEmail } from "./support/flow";
 
 test.afterEach(async ({ request }) => {
   // The dev clock is shared by the whole server: leave it where we found it.
@@ -11,11 +11,7 @@ test("a time taken meanwhile: kind message, back to the times, details kept", as
   const seeded = await seedWorkspace(request);
   await page.goto(`/book/${seeded.slug}`);
   await chooseService(page, "Haircut");
-  const firstSlot = page
-    .getByRole("group", { name: /^Times on/ })
-    .getByRole("button")
-    .first();
-  const takenStart = (await firstSlot.getAttribute("data-start"))!;
+  const takenStart = (await (await firstTime(page)).getAttribute("data-start"))!;
   await chooseFirstTime(page);
   const email = uniqueEmail("taken");
   await fillDetails(page, { name: "Eli Moss", email });
