@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "@/lib/db/client";
 import type { AccountRow, WorkspaceRow } from "@/lib/db/schema";
+import { setAfterCommitAnnouncer } from "@/lib/db/transaction";
+import { announceEffects } from "@/lib/jobs/announce-effects";
 import { loadClock, type Clock } from "@/lib/time/clock";
+
+// Committed effects go to the background driver. Registered here, in the module every caller
+// takes its context from (routes, pages, jobs, the runner), so lib/db never imports lib/jobs
+// (docs/architecture.md#after-commit-work).
+setAfterCommitAnnouncer(announceEffects);
 
 /**
  * Who acts. Keys come from lib/http (the bearer token), a customer from a manage token

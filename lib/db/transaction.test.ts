@@ -3,6 +3,8 @@ import { setConfigForTesting } from "@/lib/config";
 import { inngest } from "@/lib/jobs/inngest-client";
 import { currentDb } from "@/tests/helpers/setup-file";
 import { afterCommit, withSavepoint, withTransaction } from "./transaction";
+// Registers the after-commit announcer (the jobs driver), as every caller of the app does at start.
+import "@/lib/context";
 
 /**
  * The one after-commit mechanism: effects recorded on a transaction are announced (here, to

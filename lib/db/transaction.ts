@@ -1,8 +1,25 @@
 import { is } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import { announceEffects } from "@/lib/jobs/announce-effects";
-import type { AfterCommitEffect } from "@/lib/jobs/effects";
+import type { AfterCommitEffect } from "./after-commit-effects";
 import type { Queryable, Tx } from "./client";
+
+export type AfterCommitAnnouncer = (effects: AfterCommitEffect[]) => Promise<void>;
+
+/**
+ * Who hears about committed effects: set once at start by lib/context.ts (the background
+ * driver, lib/jobs/announce-effects.ts). lib/db never imports lib/jobs, so the lowest layer
+ * does not load the Inngest client. Until one is set, effects are dropped: every kind of work
+ * has a sweep that finds its committed rows anyway.
+ */
+let announcer: AfterCommitAnnouncer | undefined;
+
+export function setAfterCommitAnnouncer(next: AfterCommitAnnouncer): void {
+  announcer = next;
+}
+
+async function announceEffects(effects: AfterCommitEffect[]): Promise<void> {
+  if (effects.length > 0 && announcer) await announcer(effects);
+}
 
 /** The effects each open transaction (or savepoint) has recorded, until it settles. */
 const pendingEffects = new WeakMap<Queryable, AfterCommitEffect[]>();

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { toUtcIso } from "@/lib/time/zoned";
-import type { AfterCommitEffect } from "./effects";
+import type { AfterCommitEffect } from "@/lib/db/after-commit-effects";
 import { bookingHoldPlaced, bookingHoldSettled, bookingScheduleChanged, webhookDeliveryRequested, type JobEvent } from "./events";
 import { inngest } from "./inngest-client";
 

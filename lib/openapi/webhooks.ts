@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/record-booking-event";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
 import { WebhookEventPayload } from "@/lib/webhooks/schemas";
 
 /** The three headers every delivery carries (lib/webhooks/attempt-delivery.ts). */

@@ -7,8 +7,9 @@ import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 import type { WebhookEventPayload } from "./schemas";
 
-export const WEBHOOK_EVENT_TYPES = ["booking.created", "booking.cancelled", "booking.rescheduled"] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+import type { WebhookEventType } from "./event-types";
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types";
 
 export type RecordBookingEventInput = {
   workspaceId: string;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BookingStatus } from "@/lib/bookings/schemas";
 import { DELIVERY_STATUSES } from "@/lib/db/schema";
 import { DateTimeOutput, HttpUrl, PageQuery, Uuid } from "@/lib/schemas";
-import { WEBHOOK_EVENT_TYPES } from "./record-booking-event";
+import { WEBHOOK_EVENT_TYPES } from "./event-types";
 
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES).meta({ id: "WebhookEventType" });
 

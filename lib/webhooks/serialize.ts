@@ -1,6 +1,6 @@
 import type { WebhookDeliveryRow, WebhookEndpointRow } from "@/lib/db/schema";
 import { toUtcIso, toUtcIsoOrNull } from "@/lib/time/zoned";
-import type { WebhookEventType } from "./record-booking-event";
+import type { WebhookEventType } from "./event-types";
 import type { WebhookDelivery, WebhookEndpoint } from "./schemas";
 
 /** `secret` is passed only on the create response; it is never readable afterwards. */

@@ -8,7 +8,7 @@ import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { listErrorTypes } from "@/lib/openapi/errors";
 import type { Operation } from "@/lib/openapi/operation";
 import { ALL_OPERATIONS } from "@/lib/openapi/operations";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/record-booking-event";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { WebhookEventPayload } from "@/lib/webhooks/schemas";
 import { api } from "../helpers/api";
 

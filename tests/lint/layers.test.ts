@@ -47,6 +47,18 @@ describe("layer rules (npm run lint)", () => {
     expect(await rulesBrokenBy("app/v1/probe/route.ts", HTTP_IMPORT)).not.toContain("eslint(no-restricted-imports)");
   });
 
+  it("lib/db, the lowest layer, may not import lib/jobs (or any domain); lib/time and lib/config it may", async () => {
+    const JOBS_IMPORT = 'import { announceEffects } from "@/lib/jobs/announce-effects";\nexport const used = announceEffects;\n';
+    const DOMAIN_IMPORT = 'import { expireHold } from "@/lib/bookings/expire-hold";\nexport const used = expireHold;\n';
+    expect(await rulesBrokenBy("lib/db/probe.ts", JOBS_IMPORT)).toContain("eslint(no-restricted-imports)");
+    expect(await rulesBrokenBy("lib/db/probe.ts", DOMAIN_IMPORT)).toContain("eslint(no-restricted-imports)");
+    expect(await rulesBrokenBy("lib/db/probe.ts", HTTP_IMPORT)).toContain("eslint(no-restricted-imports)");
+    const ALLOWED =
+      'import { getConfig } from "@/lib/config";\nimport type { Clock } from "@/lib/time/clock";\nimport { users } from "@/lib/db/schema";\nexport type Used = Clock;\nexport const used = [getConfig, users];\n';
+    expect(await rulesBrokenBy("lib/db/probe.ts", ALLOWED)).toEqual([]);
+    expect(await rulesBrokenBy("lib/context-probe.ts", JOBS_IMPORT)).toEqual([]);
+  });
+
   it("app/** and components/** may not import drizzle-orm or lib/db; lib/<domain> may", async () => {
     for (const file of ["app/v1/probe/route.ts", "app/(public)/probe/page.tsx", "components/probe.tsx"]) {
       expect(await rulesBrokenBy(file, DB_IMPORT), file).toContain("eslint(no-restricted-imports)");

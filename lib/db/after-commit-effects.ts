@@ -1,8 +1,11 @@
 /**
  * What a committed transaction hands to the background driver. Each is recorded (with
- * `afterCommit`, lib/db/transaction.ts) on the transaction that wrote its row, and announced
- * once after that transaction commits; a rolled-back one is never announced. The rows stay
- * the source of truth: a lost announcement only waits for the next sweep.
+ * `afterCommit`, ./transaction.ts) on the transaction that wrote its row, and announced once
+ * after that transaction commits, by the announcer registered at start
+ * (`setAfterCommitAnnouncer`; lib/context.ts registers lib/jobs/announce-effects.ts); a
+ * rolled-back one is never announced. The rows stay the source of truth: a lost
+ * announcement only waits for the next sweep. It lives here, beside the transaction, so
+ * lib/db never imports lib/jobs (see docs/architecture.md#after-commit-work).
  */
 export type AfterCommitEffect =
   /** A pending webhook delivery row was written. */

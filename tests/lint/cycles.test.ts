@@ -1,0 +1,48 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * No file cycle in lib, app or components (madge, `npm run -s check:cycles`): a file can be
+ * read, tested and moved without the one that imports it. A planted cycle proves the check
+ * sees one, through the `@/` alias and a type-only import alike.
+ */
+const run = promisify(execFile);
+const SCRIPT = path.join(process.cwd(), "scripts", "check-cycles.cjs");
+const scratch = mkdtempSync(path.join(tmpdir(), "lint-cycles-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function checkCycles(root?: string): Promise<{ code: number; stdout: string }> {
+  const result = await run(process.execPath, root ? [SCRIPT, root] : [SCRIPT]).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+  return result;
+}
+
+describe("file cycles (npm run -s check:cycles)", () => {
+  it("the tree has none", async () => {
+    const { code, stdout } = await checkCycles();
+    expect(stdout).toMatch(/^No file cycle among \d+ files\.$/m);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it("a planted cycle fails it, named file by file", async () => {
+    mkdirSync(path.join(scratch, "lib", "things"), { recursive: true });
+    writeFileSync(path.join(scratch, "tsconfig.json"), JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }));
+    writeFileSync(
+      path.join(scratch, "lib", "things", "kinds.ts"),
+      'import type { Thing } from "@/lib/things/record";\nexport const KINDS = ["a"] as const;\nexport type Kind = Thing["kind"];\n',
+    );
+    writeFileSync(
+      path.join(scratch, "lib", "things", "record.ts"),
+      'import { KINDS } from "./kinds";\nexport type Thing = { kind: (typeof KINDS)[number] };\n',
+    );
+    const { code, stdout } = await checkCycles(scratch);
+    expect(stdout).toContain("cycle: lib/things/kinds.ts -> lib/things/record.ts");
+    expect(code).toBe(1);
+  }, 60_000);
+});
