@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fixedClock } from "@/lib/time/clock";
 import { currentDb } from "@/tests/helpers/setup-file";
 import { runDueWork, SWEEP_BATCH_SIZE, MAX_ROUNDS_PER_SWEEP } from "./run-due-work";
+import { isCronJob } from "./define-job";
+import { JOB_DEFINITIONS } from "./definitions";
 import { DUE_WORK_SWEEPS } from "./sweeps";
 import type { JobContext } from "@/lib/context";
 import type { DueWorkSweep } from "./types";
@@ -22,6 +24,17 @@ function fakeSweep(name: string, due: number): DueWorkSweep & { calls: number } 
   };
   return sweep;
 }
+
+describe("every event job is backed by its sweep", () => {
+  it("each event job names a sweep, and the runner and the cron backstop run it", () => {
+    const eventJobs = JOB_DEFINITIONS.filter((job) => !isCronJob(job));
+    expect(eventJobs.map((job) => job.id)).toEqual(expect.arrayContaining(["booking-reminders", "deliver-webhook", "expire-hold"]));
+    for (const job of eventJobs) {
+      expect(job.sweep, job.id).toBeDefined();
+      expect(DUE_WORK_SWEEPS, job.id).toContain(job.sweep);
+    }
+  });
+});
 
 describe("runDueWork", () => {
   it("sweeps each kind until a round comes back short, and counts per sweep", async () => {

@@ -1,16 +1,14 @@
-import type { DueWorkSweep } from "@/lib/jobs/types";
+import type { JobContext } from "@/lib/context";
 import { claimDueDeliveries, sendClaimed } from "./attempt-delivery";
 
 /**
- * The in-process driver of webhook work (and the Inngest cron backstop): claim the due
- * deliveries, then attempt them side by side so one slow receiver does not hold up the rest.
+ * The due deliveries, at most `limit` (the sweep behind the deliver-webhook job,
+ * lib/jobs/definitions/deliver-webhook.ts): claim them, then attempt them side by side so one
+ * slow receiver does not hold up the rest. Answers how many were sent.
  */
-export const webhookDeliverySweep: DueWorkSweep = {
-  name: "webhook_deliveries",
-  async run(ctx, { limit }) {
-    const now = ctx.clock.now();
-    const claims = await claimDueDeliveries(ctx.db, now, limit);
-    const results = await Promise.all(claims.map((claim) => sendClaimed(ctx.db, claim, ctx.clock)));
-    return results.filter((result) => result.outcome === "sent").length;
-  },
-};
+export async function sendDueDeliveries(ctx: JobContext, { limit }: { limit: number }): Promise<number> {
+  const now = ctx.clock.now();
+  const claims = await claimDueDeliveries(ctx.db, now, limit);
+  const results = await Promise.all(claims.map((claim) => sendClaimed(ctx.db, claim, ctx.clock)));
+  return results.filter((result) => result.outcome === "sent").length;
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InngestTestEngine } from "@inngest/test";
 import { expireHold } from "@/lib/bookings/expire-hold";
-import { holdExpirySweep } from "@/lib/bookings/hold-expiry-sweep";
+import { holdExpirySweep } from "@/lib/jobs/definitions/expire-hold";
 import { setConfigForTesting } from "@/lib/config";
 import { inngest } from "@/lib/jobs/inngest-client";
 import { DUE_WORK_SWEEPS } from "@/lib/jobs/sweeps";

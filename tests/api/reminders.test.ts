@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { jobContext } from "@/lib/context";
 import { bookingReminders, outboxMessages } from "@/lib/db/schema";
 import { runDueWork } from "@/lib/jobs/run-due-work";
-import { sendReminderJob } from "@/lib/jobs/definitions/send-reminder";
+import { sendReminderStep } from "@/lib/jobs/definitions/remind-booking";
 import { setMessageTransportsForTesting } from "@/lib/notifications/transports";
 import { loadClock } from "@/lib/time/clock";
 import { api } from "../helpers/api";
@@ -251,7 +251,7 @@ describe("reminders sent by the in-process runner's sweep", () => {
     const clock = await loadClock(db());
     // Three sends of one key at once: the unique key lets exactly one through.
     const key = { bookingId: bookingsMade[0]!.id, minutesBefore: 1440, startsAt: "2031-03-05T09:00:00.000Z" };
-    const outcomes = await Promise.all([1, 2, 3].map(() => sendReminderJob.run(jobContext({ db: db(), clock }, "test"), key)));
+    const outcomes = await Promise.all([1, 2, 3].map(() => sendReminderStep(jobContext({ db: db(), clock }, "test"), key)));
     expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(["already_sent", "already_sent", "sent"]);
     // Two runners sweeping at once share the other three and send each once.
     const runner = () => runDueWork({ db: db(), clock });
@@ -264,7 +264,7 @@ describe("reminders sent by the in-process runner's sweep", () => {
   it("the job definition refuses a payload its schema does not accept", async () => {
     const clock = await loadClock(db());
     await expect(
-      sendReminderJob.run(jobContext({ db: db(), clock }, "test"), { bookingId: "nope", minutesBefore: 60, startsAt: "2031-03-05T09:00:00Z" }),
+      sendReminderStep(jobContext({ db: db(), clock }, "test"), { bookingId: "nope", minutesBefore: 60, startsAt: "2031-03-05T09:00:00Z" }),
     ).rejects.toThrow();
   });
 });

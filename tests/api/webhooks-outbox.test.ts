@@ -11,7 +11,7 @@ import { deliverWebhook, runDueWorkBackstop } from "@/lib/jobs/inngest-functions
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { loadClock } from "@/lib/time/clock";
 import { CLAIM_TTL_MS, claimDueDeliveries } from "@/lib/webhooks/attempt-delivery";
-import { webhookDeliverySweep } from "@/lib/webhooks/delivery-sweep";
+import { webhookDeliverySweep } from "@/lib/jobs/definitions/deliver-webhook";
 import { newWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { advanceClock, emitBookingEvent, insertBooking, registerEndpoint, useWebhookReceivers } from "../helpers/webhooks";

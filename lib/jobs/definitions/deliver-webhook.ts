@@ -1,6 +1,14 @@
 import { attemptDelivery, MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/attempt-delivery";
+import { sendDueDeliveries } from "@/lib/webhooks/delivery-sweep";
 import { defineEventJob } from "../define-job";
 import { webhookDeliveryRequested } from "../events";
+import type { DueWorkSweep } from "../types";
+
+/**
+ * The backstop of deliver-webhook (the in-process runner's driver, and the Inngest cron's):
+ * deliveries whose event was lost, whose endpoint came back, or that Inngest never saw.
+ */
+export const webhookDeliverySweep: DueWorkSweep = { name: "webhook_deliveries", run: sendDueDeliveries };
 
 /** step.sleep spellings of the spec's waits after attempts 1–4 (RETRY_WAITS_MS). */
 export const RETRY_SLEEPS = ["1m", "30m", "2h", "6h"] as const;
@@ -16,6 +24,7 @@ export const deliverWebhookJob = defineEventJob({
   id: "deliver-webhook",
   trigger: { event: webhookDeliveryRequested, idempotencyKey: "deliveryId", concurrency: { key: "endpointId", limit: 5 } },
   retries: 2,
+  sweep: webhookDeliverySweep,
   handler: async ({ payload, io, loadContext }) => {
     for (let attempt = 1; ; attempt++) {
       const result = await io.run(`attempt-${attempt}`, async () => {
