@@ -77,6 +77,27 @@ describe("PATCH /v1/categories/{id}", () => {
   });
 });
 
+describe("GET /v1/categories/{id}", () => {
+  it("answers the category as the list shows it, after a rename too", async () => {
+    const ws = await newWorkspace();
+    const hair = await create(ws, { name: "Hair", position: 3 });
+    const read = await api.get(`/v1/categories/${hair.body.id}`, { key: ws.sk });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ id: hair.body.id, name: "Hair", position: 3 });
+    expect((await api.patch(`/v1/categories/${hair.body.id}`, { key: ws.sk, body: { name: "Hair & beauty" } })).status).toBe(200);
+    expect((await api.get(`/v1/categories/${hair.body.id}`, { key: ws.sk })).body).toEqual({ id: hair.body.id, name: "Hair & beauty", position: 3 });
+  });
+
+  it("answers 404 for an unknown, malformed or another workspace's category", async () => {
+    const ws = await newWorkspace();
+    const other = await newWorkspace();
+    const theirs = await create(other, { name: "Theirs" });
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", theirs.body.id]) {
+      expectError(await api.get(`/v1/categories/${id}`, { key: ws.sk }), 404, "not_found");
+    }
+  });
+});
+
 describe("DELETE /v1/categories/{id}", () => {
   it("answers {id, deleted: true} and leaves its services uncategorised", async () => {
     const ws = await newWorkspace();
@@ -99,6 +120,7 @@ itEnforcesAuth("every category route", async () => {
   return [
     { method: "GET", path: "/v1/categories", owner: ws },
     { method: "POST", path: "/v1/categories", owner: ws, body: { name: "Nails" } },
+    { method: "GET", path: `/v1/categories/${hair.body.id}`, owner: ws, scoped: true },
     { method: "PATCH", path: `/v1/categories/${hair.body.id}`, owner: ws, body: { name: "Renamed" }, scoped: true },
     { method: "DELETE", path: `/v1/categories/${hair.body.id}`, owner: ws, scoped: true },
   ];

@@ -30,6 +30,19 @@ export const createCategory = defineOperation({
   errors: ["validation_failed"],
 });
 
+export const getCategory = defineOperation({
+  id: "getCategory",
+  method: "GET",
+  path: "/v1/categories/{id}",
+  tag: "Categories",
+  summary: "Retrieve a category",
+  description: `One category: its name and position. ${ORDER_NOTE}`,
+  auth: "sk",
+  params: CategoryIdParams,
+  response: { status: 200, schema: Category },
+  errors: ["not_found"],
+});
+
 export const updateCategory = defineOperation({
   id: "updateCategory",
   method: "PATCH",
