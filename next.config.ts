@@ -7,9 +7,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
-  // Never a 3xx under /v1 (DECISIONS §9): `/v1/bookings/` is answered, not redirected.
+  // Never a 3xx under /v1 (docs/decisions.md#every-request-answered-by-our-code): `/v1/bookings/` is answered, not redirected.
   skipTrailingSlashRedirect: true,
-  // Page security headers (DECISIONS §13), from their one table.
+  // Page security headers (docs/decisions.md#page-headers), from their one table.
   headers: async () => PAGE_HEADER_RULES.map((rule) => ({ source: rule.source, headers: [...rule.headers] })),
 };
 

@@ -8,11 +8,11 @@ import { PAGE_LANG_HINT_HEADER, PAGE_PATH_HEADER } from "@/lib/i18n/page-scope";
 /**
  * Two things a page cannot do for itself, for the customer pages (/book, /manage, /embed):
  *
- * - Language (DECISIONS §15): the root layout writes `<html lang dir>` before any page knows
+ * - Language (docs/decisions.md#languages): the root layout writes `<html lang dir>` before any page knows
  *   its workspace, so the page's path (and the widget's `lang`, the host page's language) go
  *   along as request headers for lib/i18n/page-locale.ts. Set here, never taken from the client.
  * - The embed frame may only be framed by the business's own sites: `frame-ancestors` from
- *   its publishable key's allowed_origins plus our own origin (research/integrations.md §3).
+ *   its publishable key's allowed_origins plus our own origin (docs/decisions.md#publishable-keys-and-origins).
  *   A site not on the list is answered with a page that only says so, framed by that site alone
  *   (lib/embed/frame-decision.ts; the page makes the same decision). The list lives in the
  *   database. Any failure leaves the strictest policy ('self' only).

@@ -9,7 +9,7 @@ import "./globals.css";
 export const metadata: Metadata = { title: "Bookings", description: "Appointment booking" };
 
 /**
- * `<html lang dir>` in the page's language from the first byte (DECISIONS §15): the locale is
+ * `<html lang dir>` in the page's language from the first byte (docs/decisions.md#languages): the locale is
  * negotiated per request (lib/i18n/page-locale.ts), so no page flashes in another language.
  * Client components get the page namespaces of the same locale's messages.
  */

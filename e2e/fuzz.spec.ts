@@ -12,7 +12,7 @@ import { DATE_EDGES, SchemaArbitraries, type JsonSchema } from "./support/schema
  * path (TRACE, CONNECT and unknown ones included). Whatever is sent: no 5xx, no 3xx, no body
  * under /v1 that is not JSON, no status the document does not list for the operation, and
  * every body valid against the document's schema for its status (ajv, JSON Schema 2020-12).
- * DECISIONS §9. Counts are printed at the end; FUZZ_SEED replays a run.
+ * docs/decisions.md#every-request-answered-by-our-code. Counts are printed at the end; FUZZ_SEED replays a run.
  */
 const RUNS_PER_OPERATION = 85;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);

@@ -8,7 +8,7 @@ import type { APIRequestContext } from "@playwright/test";
 
 /**
  * Each request issue #13 saw answered from below our kernel, sent over real HTTP to the server
- * `npm start` runs (DECISIONS §9): the envelope's answer, never Next's plain-text 500 or 308.
+ * `npm start` runs (docs/decisions.md#every-request-answered-by-our-code): the envelope's answer, never Next's plain-text 500 or 308.
  */
 function expectEnvelope(response: RawResponse, status: number, type: string, param?: string) {
   expect(response.status, response.text).toBe(status);

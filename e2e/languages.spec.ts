@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
 
 /**
- * DECISIONS §15 on the first byte: `<html lang dir>` of the customer pages follows the
+ * docs/decisions.md#languages on the first byte: `<html lang dir>` of the customer pages follows the
  * customer's own choice (the switcher's cookie), else the context (the widget's host page,
  * the language a booking was made in), else Accept-Language, else the workspace's language.
  * Arabic lays out right to left. The pages' own words are being translated (phase 2); what is

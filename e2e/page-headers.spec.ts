@@ -6,7 +6,7 @@ import { expect, test } from "./support/fixtures";
 import { call, firstSlot, seedWorkspace } from "./support/seed";
 
 /**
- * DECISIONS §13: every page sends nosniff; every page but /embed/{slug} refuses to be framed
+ * docs/decisions.md#page-headers: every page sends nosniff; every page but /embed/{slug} refuses to be framed
  * by other sites (frame-ancestors 'self'); /manage/{token} sends no Referer onwards. Checked
  * on the headers, then in Chromium: another site's iframe of the manage page (its cancel
  * button is the clickjacking target) stays empty.
@@ -25,7 +25,7 @@ async function seedWithBooking(request: Parameters<typeof seedWorkspace>[0]) {
   return { seeded, token: booking.access_token as string };
 }
 
-test("every page sends the headers of DECISIONS §13", async ({ request }) => {
+test("every page sends the headers of docs/decisions.md#page-headers", async ({ request }) => {
   const { seeded, token } = await sharedWithBooking(request);
   const pages = ["/", `/book/${seeded.slug}`, `/manage/${token}`, "/book/no-such-business", "/manage/not-a-token", "/no/such/page", "/dev/outbox", "/book/%zz"];
   for (const pathname of pages) {

@@ -4,7 +4,7 @@ import { uniqueEmail } from "./support/flow";
 import { call, latestCode, seedWorkspace } from "./support/seed";
 
 /**
- * DECISIONS §10 over real HTTP: POST /v1/bookings/{id}/resend-code sends a new code that
+ * docs/decisions.md#verification-codes over real HTTP: POST /v1/bookings/{id}/resend-code sends a new code that
  * replaces the old one and keeps the hold, at most three times, and every refusal reads the
  * same. Workspaces live on the booking-journey spec's account.
  */

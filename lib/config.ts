@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * The settings of DECISIONS §1, read once through zod. A bad value stops the app at start
+ * The settings of docs/decisions.md#settings, read once through zod. A bad value stops the app at start
  * with a message that names the setting.
  */
 const flag = z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"]).transform((value) => ["1", "true", "on", "yes"].includes(value));

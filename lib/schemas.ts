@@ -11,7 +11,7 @@ export const Uuid = z.uuid();
 
 /**
  * The one type of every date-time a request carries: RFC 3339 with an explicit offset (Z or
- * ±hh:mm), at an instant in INSTANT_RANGE (DECISIONS §9); else 422 naming the field. The
+ * ±hh:mm), at an instant in INSTANT_RANGE (docs/decisions.md#every-request-answered-by-our-code); else 422 naming the field. The
  * bounds are in the document as x-formatMinimum / x-formatExclusiveMaximum: extensions, because
  * generators (openapi-typescript) and linters (Redocly) refuse ajv-formats' bare keywords; the
  * e2e fuzz reads them back as those keywords to enforce them.
@@ -105,7 +105,7 @@ export const PageCursor = z.string().max(512).optional().meta({ description: "Th
 
 export const PageQuery = z.object({ limit: PageLimit.optional(), cursor: PageCursor });
 
-/** DECISIONS §15: a language customers are served in (pages, emails, SMS, reminders). */
+/** docs/decisions.md#languages: a language customers are served in (pages, emails, SMS, reminders). */
 export const Language = z.enum(LOCALES).meta({
   id: "Language",
   description: "ISO 639-1 code of a supported language: en, es, fr, de, pt or ar (right to left).",

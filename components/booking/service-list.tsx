@@ -19,7 +19,7 @@ type ServiceListProps = {
 };
 
 /*
- * What the business wrote (names, descriptions, policy) is shown as written (DECISIONS §15),
+ * What the business wrote (names, descriptions, policy) is shown as written (docs/decisions.md#languages),
  * each with dir="auto" so its own direction holds inside a page of the other direction.
  */
 

@@ -7,7 +7,7 @@ import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALE_NAMES, L
 import styles from "./language-switcher.module.css";
 
 /**
- * The customer's own choice of language (DECISIONS §15). A native <select> (keyboard and
+ * The customer's own choice of language (docs/decisions.md#languages). A native <select> (keyboard and
  * screen readers for free), each language named in itself and tagged with its own `lang`.
  * The choice is remembered in a cookie and the page reloads, rendered on the server in it; in the
  * widget frame, where a third-party cookie may not be kept, the frame's `lang` follows too.

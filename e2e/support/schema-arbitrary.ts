@@ -3,7 +3,7 @@ import fc from "fast-check";
 /**
  * fast-check arbitraries from the JSON Schemas of the served OpenAPI document: values that
  * mostly satisfy a schema (so requests get past validation and reach the domain), plus the
- * date-time edges of DECISIONS §9 wherever a schema asks for a date-time. The fuzz mixes in
+ * date-time edges of docs/decisions.md#every-request-answered-by-our-code wherever a schema asks for a date-time. The fuzz mixes in
  * the invalid ones itself.
  */
 export type JsonSchema = { [key: string]: any };

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { answerStableUntil, classifyStart, computeAvailability, type AvailabilityInput, type CalendarInput, type Interval, type WeeklyBlock } from "./engine";
 
 /**
- * The engine against a brute-force oracle written from DECISIONS §2 alone: walk every whole
+ * The engine against a brute-force oracle written from docs/decisions.md#bookings alone: walk every whole
  * minute, ask luxon what the wall clock reads there, and test each rule literally. It shares
  * no code with the engine (no offset segments, no block pieces, no sweeps).
  */

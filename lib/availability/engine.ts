@@ -2,7 +2,7 @@ import { buildZoneTimeline, DAY_MS, MINUTE_MS, offsetAtInstant, type OffsetSegme
 
 /**
  * The slot engine: a pure function of its input (no database, no clock). Instants are epoch
- * milliseconds. The rules are DECISIONS §2:
+ * milliseconds. The rules are docs/decisions.md#bookings:
  * - the appointment [start, start + duration) lies inside ONE working-hours block; a block
  *   is a stretch of local wall time on one local date, so it lasts whatever real time the
  *   clock shows inside it that day, and two blocks never join even when they touch;

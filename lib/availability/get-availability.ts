@@ -9,7 +9,7 @@ import { loadCalendars } from "./load-calendars";
 import { isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 
-/** DECISIONS §2: the range may span at most 62 × 24 hours. */
+/** docs/decisions.md#bookings: the range may span at most 62 × 24 hours. */
 export const MAX_AVAILABILITY_RANGE_DAYS = 62;
 
 /**
@@ -33,7 +33,7 @@ export type GetAvailabilityInput = { serviceId: string; from: Date; to: Date; ex
  */
 export type AvailabilityAnswer = { calendars: CalendarSlots[]; validFromMs: number; validUntilMs: number };
 
-/** DECISIONS §2: from before to, at most 62 days apart. */
+/** docs/decisions.md#bookings: from before to, at most 62 days apart. */
 export function assertRange(fromMs: number, toMs: number): void {
   if (toMs <= fromMs) throw validationFailed("to", "to must be after from.");
   if (toMs - fromMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {

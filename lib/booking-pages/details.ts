@@ -134,9 +134,9 @@ export function toCreateBody(input: {
   startsAt: string;
   values: DetailsValues;
   questions: Question[];
-  /** The browser's IANA zone (DECISIONS §12), so emails and reminders show the customer's time. */
+  /** The browser's IANA zone (docs/decisions.md#time-zones), so emails and reminders show the customer's time. */
   customerZone?: string | null;
-  /** The page's language (DECISIONS §15), so the code, confirmation and reminders come in it. */
+  /** The page's language (docs/decisions.md#languages), so the code, confirmation and reminders come in it. */
   language?: string | null;
 }): CreateBookingRequest {
   const phone = input.values.phone.trim() ? (toE164(input.values.phone, input.values.phoneCountry) ?? normalizePhone(input.values.phone)) : "";

@@ -59,7 +59,7 @@ export function verifyBooking(key: string, bookingId: string, code: string) {
   return request<{ status: "confirmed" }>("POST", `/v1/bookings/${encodeURIComponent(bookingId)}/verify`, { key, body: { code } });
 }
 
-/** DECISIONS §10: a new code for a pending booking whose hold is live; the hold keeps its expiry. */
+/** docs/decisions.md#verification-codes: a new code for a pending booking whose hold is live; the hold keeps its expiry. */
 export function resendCode(key: string, bookingId: string) {
   return request<{ status: "pending"; hold_expires_at: string }>("POST", `/v1/bookings/${encodeURIComponent(bookingId)}/resend-code`, { key });
 }

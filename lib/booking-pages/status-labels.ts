@@ -5,7 +5,7 @@ import en from "@/lib/i18n/messages/en.json";
 import type { PaymentStatus } from "@/lib/payments/statuses";
 
 /**
- * Booking and payment statuses in the customer's words (DECISIONS §2, spec payment statuses),
+ * Booking and payment statuses in the customer's words (docs/decisions.md#bookings, spec payment statuses),
  * from the `statuses.*` messages: pass `useTranslations("statuses")` for the page's language
  * (English when omitted). A status this code does not know reads as itself. Each table is a
  * record over the status type (lib/bookings/statuses.ts, lib/payments/statuses.ts), so a new

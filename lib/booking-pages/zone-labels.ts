@@ -13,7 +13,7 @@ export function formatWhen(iso: string, zone: string, locale: string, t: WhenTra
 }
 
 /**
- * The time in the business's zone, and in the customer's when that differs (DECISIONS §12):
+ * The time in the business's zone, and in the customer's when that differs (docs/decisions.md#time-zones):
  * "… at 10:00 (New York time), 15:00 your time (London)"; the customer's date is repeated only
  * when it is another day for them.
  */

@@ -14,7 +14,7 @@ import { afterCommit, withTransaction } from "@/lib/db/transaction";
 export type CancelBookingInput = {
   bookingId: string;
   reason?: string;
-  /** DECISIONS §2: a paid booking is refunded in full unless the secret key sends `refund: false`. */
+  /** docs/decisions.md#bookings: a paid booking is refunded in full unless the secret key sends `refund: false`. */
   refund?: boolean;
 };
 

@@ -10,7 +10,7 @@ export type ExpireHoldResult = {
 };
 
 /**
- * One step of hold expiry (DECISIONS §4): flips a lapsed hold to `expired`. The guard makes
+ * One step of hold expiry (docs/decisions.md#background-work): flips a lapsed hold to `expired`. The guard makes
  * it safe to run at any time, any number of times, from any driver: a hold that was
  * confirmed, cancelled or extended in the meantime is left alone.
  */

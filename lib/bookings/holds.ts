@@ -1,11 +1,11 @@
 import type { BookingRow, BookingStatus, ServiceRow, WorkspaceRow } from "@/lib/db/schema";
 
-/** DECISIONS §2: a code hold lasts 10 minutes, a card hold 30 (real elapsed minutes). */
+/** docs/decisions.md#bookings: a code hold lasts 10 minutes, a card hold 30 (real elapsed minutes). */
 export const HOLD_CODE_TTL_MINUTES = 10;
 export const HOLD_PAYMENT_TTL_MINUTES = 30;
 /** Wrong codes a pending booking survives; the next attempt finds the code dead. */
 export const MAX_CODE_ATTEMPTS = 5;
-/** DECISIONS §10: new codes a pending booking may ask for after the first. */
+/** docs/decisions.md#verification-codes: new codes a pending booking may ask for after the first. */
 export const MAX_CODE_RESENDS = 3;
 
 export const HOLD_STATUSES = ["pending", "awaiting_payment"] as const satisfies readonly BookingStatus[];

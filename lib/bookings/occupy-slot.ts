@@ -27,7 +27,7 @@ export function bookingTimes(startsAt: Date, service: Pick<ServiceRow, "duration
 }
 
 /**
- * A lapsed hold is free (DECISIONS §2) but the exclusion constraint still sees it until it
+ * A lapsed hold is free (docs/decisions.md#bookings) but the exclusion constraint still sees it until it
  * is flipped: flip the ones overlapping the range first, in the writing transaction. Found
  * through the constraint's own index (its range expression, and the statuses written out so
  * that its partial index applies to a prepared statement): bounded by the range, where

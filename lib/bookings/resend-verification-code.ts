@@ -13,7 +13,7 @@ type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 export type CodeResent = { bookingId: string; holdExpiresAt: Date };
 
 /**
- * POST /v1/bookings/{id}/resend-code (DECISIONS §10). A pending booking whose hold is live gets
+ * POST /v1/bookings/{id}/resend-code (docs/decisions.md#verification-codes). A pending booking whose hold is live gets
  * a new code (the old one stops working: only the new hash is kept) and its 5 attempts back;
  * the hold keeps its expiry, so a resend never buys time. At most MAX_CODE_RESENDS per
  * booking. Every refusal (unknown or another workspace's booking, not pending, hold lapsed,

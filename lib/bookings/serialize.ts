@@ -41,7 +41,7 @@ export function effectiveStatus(row: Pick<BookingRow, "status" | "holdExpiresAt"
   return row.status;
 }
 
-/** DECISIONS §10: the resend answers only what the code step needs, the unchanged hold. */
+/** docs/decisions.md#verification-codes: the resend answers only what the code step needs, the unchanged hold. */
 export function toCodeResent(resent: CodeResent): ResendCodeResponse {
   return { status: "pending", hold_expires_at: toUtcIso(resent.holdExpiresAt) };
 }

@@ -25,7 +25,7 @@ export async function confirmHeldBooking(tx: Queryable, input: { booking: Bookin
 }
 
 /**
- * DECISIONS §2: booking.created goes out when a booking first becomes confirmed (never for
+ * docs/decisions.md#bookings: booking.created goes out when a booking first becomes confirmed (never for
  * a hold that does not confirm), with the customer's confirmation message.
  */
 export async function announceConfirmed(

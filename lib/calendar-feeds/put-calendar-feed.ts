@@ -8,7 +8,7 @@ import type { CalendarFeed } from "./schemas";
 export const FEED_TOKEN_LENGTH = 43;
 
 /**
- * DECISIONS §14: makes the calendar's secret feed, or replaces it (the old URL stops working
+ * docs/decisions.md#calendar-feeds: makes the calendar's secret feed, or replaces it (the old URL stops working
  * at once). The token is shown once, in the URL; only its hash is kept.
  */
 export async function putCalendarFeed({

@@ -5,7 +5,7 @@ import { bookings, calendarFeeds, customers, services, staff, workspaces } from 
 import { sha256Hex } from "@/lib/secrets/tokens";
 import { FEED_FILE_PATTERN } from "./schemas";
 
-/** DECISIONS §14: bookings from this long ago onwards stay in the feed. */
+/** docs/decisions.md#calendar-feeds: bookings from this long ago onwards stay in the feed. */
 export const FEED_PAST_DAYS = 30;
 /** A bound on one answer; a calendar app asks again every few hours. */
 export const FEED_MAX_EVENTS = 5_000;

@@ -11,7 +11,7 @@ import { openAppDb } from "./open-app-db";
 
 /**
  * `npm run -s cli -- <command>`: one JSON line on success; a clear message on stderr and a
- * non-zero exit otherwise (DECISIONS §6).
+ * non-zero exit otherwise (docs/decisions.md#command-line).
  */
 const USAGE = `Usage:
   account create --name N [--plan free|starter|pro] [--plan-step S]

@@ -8,7 +8,7 @@ import type { PublicBooking } from "./schemas";
 import { toPublicBooking } from "./serialize";
 import { afterCommit, withTransaction } from "@/lib/db/transaction";
 
-/** DECISIONS §3 (WCAG 2.2.1 "timing adjustable"): a hold may be renewed this many times. */
+/** docs/decisions.md#routes-the-contract-leaves-open (WCAG 2.2.1 "timing adjustable"): a hold may be renewed this many times. */
 export const MAX_HOLD_EXTENSIONS = 2;
 
 /**

@@ -5,7 +5,7 @@ import { bookings, workspaces, type BookingRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import { sha256Hex } from "@/lib/secrets/tokens";
 
-/** DECISIONS §2: a manage token stops working 30 days after the booking ends. */
+/** docs/decisions.md#bookings: a manage token stops working 30 days after the booking ends. */
 export const MANAGE_TOKEN_DAYS_AFTER_END = 30;
 
 /** One error for every token that does not work, so none can be told apart. */

@@ -16,7 +16,7 @@ export type RetiredManageLink = {
   reason: "cancelled" | "expired";
   service_name: string;
   starts_at: string;
-  /** The zone the booking was made from (DECISIONS §12), so the time reads in it too. */
+  /** The zone the booking was made from (docs/decisions.md#time-zones), so the time reads in it too. */
   customer_timezone: string | null;
   workspace: PublicBooking["workspace"];
   /** False when the business no longer takes bookings online (its workspace was closed). */
@@ -25,7 +25,7 @@ export type RetiredManageLink = {
 
 /**
  * For the manage page only. The API keeps answering the same 404 for unknown, expired and
- * cancelled tokens (spec, DECISIONS §2); the page, read by the customer who holds the link,
+ * cancelled tokens (spec, docs/decisions.md#bookings); the page, read by the customer who holds the link,
  * says which it is and offers the business's booking page. Null for a token never issued and
  * for one that still works.
  */

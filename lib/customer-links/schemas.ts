@@ -19,10 +19,10 @@ export const PublicBookingCustomer = z
     name: z.string(),
     email: z.string(),
     phone: z.string().meta({ description: "E.164, or an empty string when the customer gave none." }),
-    timezone: z.string().nullable().meta({ description: "The IANA zone the booking was made from (DECISIONS §12); null when unknown." }),
+    timezone: z.string().nullable().meta({ description: "The IANA zone the booking was made from; null when unknown." }),
     language: Language.nullable().meta({
       description:
-        "The language the booking was made in (DECISIONS §15); its messages are written in it. Null when not given: the workspace's language applies.",
+        "The language the booking was made in; its messages are written in it. Null when not given: the workspace's language applies.",
     }),
   })
   .meta({ id: "PublicBookingCustomer" });

@@ -17,7 +17,7 @@ export type PublicBookingRows = BookingDetails & { payment: PaymentRow | null; p
  * The public booking read. can_cancel, can_reschedule and cancel_cutoff_passed come from the
  * same policy functions the customer calls run, so each flag is true exactly when its call
  * would succeed. Without a usable publishable key the page cannot list times, so
- * rescheduling is unavailable (spec; DECISIONS §9) and the call refuses it too.
+ * rescheduling is unavailable (spec; docs/decisions.md#every-request-answered-by-our-code) and the call refuses it too.
  */
 export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooking {
   const { booking, workspace, service, customer, payment } = rows;

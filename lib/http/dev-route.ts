@@ -7,7 +7,7 @@ import { errorResponse, INTERNAL_ERROR } from "./envelope";
 export type DevHandler = (input: { db: Db; clock: Clock; request: Request }) => Promise<Response>;
 
 /**
- * A /dev route (DECISIONS §5): 404 in the API envelope unless dev tools are on, so nothing
+ * A /dev route (docs/decisions.md#dev-tools): 404 in the API envelope unless dev tools are on, so nothing
  * about it is observable in production; domain errors map to the envelope like /v1.
  */
 export function devRoute(handler: DevHandler): (request: Request) => Promise<Response> {

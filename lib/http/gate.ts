@@ -5,7 +5,7 @@ import { pageHeadersFor } from "./page-headers";
 import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/openapi/status";
 
 /**
- * What Next.js cannot answer itself, answered before a request reaches it (DECISIONS §9).
+ * What Next.js cannot answer itself, answered before a request reaches it (docs/decisions.md#every-request-answered-by-our-code).
  * Next answers these from below our kernel: a path that does not percent-decode → a
  * plain-text 500; TRACE, CONNECT and TRACK → a 500 (undici's Request refuses to carry them);
  * any other method it does not route (PROPFIND, QUERY, …) → an empty 400; `//` or `\` in a

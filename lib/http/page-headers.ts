@@ -1,5 +1,5 @@
 /**
- * The security headers of every page (DECISIONS §13), in one table that next.config.ts turns
+ * The security headers of every page (docs/decisions.md#page-headers), in one table that next.config.ts turns
  * into its `headers()` and the server gate (lib/http/gate.ts) adds to what it answers itself:
  * - `nosniff` everywhere;
  * - `frame-ancestors 'self'` everywhere but `/embed/{slug}`, whose per-key list proxy.ts sets

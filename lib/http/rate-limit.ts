@@ -8,7 +8,7 @@ export const RATE_LIMIT_PER_MINUTE: Record<RateLimitRule, number> = {
   availability: 60,
   booking_create: 10,
   booking_verify: 10,
-  // DECISIONS §10: "rate-limited like verify", on a budget of its own so resends never eat verify's.
+  // docs/decisions.md#verification-codes: "rate-limited like verify", on a budget of its own so resends never eat verify's.
   booking_resend_code: 10,
   public: 30,
 };

@@ -1,5 +1,5 @@
 /**
- * The languages customers are served in (DECISIONS §15). Adding one: its code here and its
+ * The languages customers are served in (docs/decisions.md#languages). Adding one: its code here and its
  * message file `lib/i18n/messages/<code>.json` (`npm run check:messages` lists what it lacks).
  */
 export const LOCALES = ["en", "es", "fr", "de", "pt", "ar"] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { negotiateLocale } from "./negotiate";
 
-describe("negotiateLocale (DECISIONS §15)", () => {
+describe("negotiateLocale (docs/decisions.md#languages)", () => {
   it("takes the customer's own choice over everything else", () => {
     expect(negotiateLocale({ choice: "ar", hint: "fr", acceptLanguage: "de-DE,de;q=0.9", fallback: "es" })).toBe("ar");
   });

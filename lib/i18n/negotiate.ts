@@ -17,7 +17,7 @@ export type LocaleSignals = {
 };
 
 /**
- * DECISIONS §15, in one place: the customer's own choice, else the context's hint, else the
+ * docs/decisions.md#languages, in one place: the customer's own choice, else the context's hint, else the
  * best match of Accept-Language, else the workspace's language, else English. Region and
  * script variants match their language (`pt-BR` → `pt`, `ar-EG` → `ar`); `*` and tags we do
  * not speak fall through to the next signal.

@@ -9,7 +9,7 @@ import { PAGE_LANG_HINT_HEADER, PAGE_PATH_HEADER, pageScopeOf } from "./page-sco
 /**
  * The language of the page being rendered, once per request (the root layout's `<html lang
  * dir>`, every server component's translations and the client provider all read this one
- * answer). Customer pages negotiate (DECISIONS §15); the docs and the landing page are
+ * answer). Customer pages negotiate (docs/decisions.md#languages); the docs and the landing page are
  * written in English and say so.
  */
 export const resolvePageLocale = cache(async (): Promise<Locale> => {

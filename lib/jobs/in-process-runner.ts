@@ -9,7 +9,7 @@ type Holder = { runner?: InProcessRunner };
 const holder: Holder = ((globalThis as { __bookingRunner?: Holder }).__bookingRunner ??= {});
 
 /**
- * DECISIONS §4, the driver without Inngest: every RUNNER_INTERVAL_MS, run the scheduled
+ * docs/decisions.md#background-work, the driver without Inngest: every RUNNER_INTERVAL_MS, run the scheduled
  * (cron) job definitions, whose sweeps do what the event-driven jobs do on Inngest.
  * Every instance may run one; the sweeps claim rows with FOR UPDATE SKIP LOCKED, so they
  * share the work and never send twice. Returns undefined (and starts nothing) when Inngest

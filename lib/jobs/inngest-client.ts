@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/config";
 
 /**
  * The Inngest client. Keys, dev mode and base URL come from the standard INNGEST_* variables
- * (DECISIONS §1); when none is set, Inngest is off and the in-process runner does the work.
+ * (docs/decisions.md#settings); when none is set, Inngest is off and the in-process runner does the work.
  */
 export const inngest = new Inngest({ id: "booking-platform" });
 

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 /**
- * The Inngest driver of reminders (DECISIONS §11), run by @inngest/test: one run per confirmed
+ * The Inngest driver of reminders (docs/decisions.md#reminders), run by @inngest/test: one run per confirmed
  * booking time that plans, sleeps until each reminder is due and sends it through the job
  * definition. Every sleep is mocked by its step id and moves the app clock to the moment the
  * function asked to sleep until, as Inngest would.

@@ -24,7 +24,7 @@ export type OutboxMessageView = {
 /** A queued or sent message as the outbox keeps it. */
 export type OutboxMessage = OutboxMessageRow;
 
-/** DECISIONS §5: every email and SMS the app sent (or will send), newest first. */
+/** docs/decisions.md#dev-tools: every email and SMS the app sent (or will send), newest first. */
 export async function listOutboxMessages(db: Queryable, query: OutboxMessagesQuery): Promise<OutboxMessageRow[]> {
   const to = query.to?.trim();
   return db

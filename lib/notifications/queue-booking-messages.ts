@@ -26,7 +26,7 @@ export type QueueBookingMessagesInput = {
   /** Cancellation only: the cancellation refunds the booking's payment (everything not yet refunded). */
   refunding?: boolean;
   /**
-   * Reminders only (DECISIONS §11): the channels the workspace set. An SMS goes when asked for
+   * Reminders only (docs/decisions.md#reminders): the channels the workspace set. An SMS goes when asked for
    * and possible (SMS on, a phone, a credit); the email when asked for, or in place of an SMS
    * that cannot go. Other kinds always email, and text too when possible.
    */
@@ -76,7 +76,7 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
       sequence: booking.sequence,
       customerTimezone: booking.customerTimezone,
     },
-    // DECISIONS §15: the language the customer booked in, else the business's.
+    // docs/decisions.md#languages: the language the customer booked in, else the business's.
     locale: booking.customerLanguage ?? workspace.language,
     workspace,
     service,

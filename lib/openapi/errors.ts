@@ -79,7 +79,7 @@ function canRefusePath(operation: Operation): boolean {
 
 /**
  * Path bytes that do not decode (bad percent-encoding, invalid UTF-8) or name no route are a
- * 404 before any operation runs (DECISIONS §9). For an operation whose own answer is never a
+ * 404 before any operation runs (docs/decisions.md#every-request-answered-by-our-code). For an operation whose own answer is never a
  * 404 (verify: an unknown id is the same 422 as a wrong code), that is the only 404 it has.
  */
 function hasOnlyKernelNotFound(operation: Operation): boolean {

@@ -6,7 +6,7 @@ import { createTestProcessor } from "./test-processor";
 
 /**
  * Which processor takes new payments: Stripe when STRIPE_SECRET_KEY is set; otherwise the
- * test-mode processor while dev tools are on (the embedded default, DECISIONS §1); otherwise
+ * test-mode processor while dev tools are on (the embedded default, docs/decisions.md#settings); otherwise
  * none, and a paid service cannot be booked. A payment keeps the processor it started with.
  */
 export function processorKindForNewPayments(): ProcessorKind | null {

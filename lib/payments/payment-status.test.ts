@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/db/schema/payments";
 import { canMoveTo, nextStatusFromIntent, nextStatusFromRefunds, statusOfIntent, type IntentStatus, type ObservedRefund } from "./payment-status";
 
-describe("statusOfIntent (research/integrations.md §2 table)", () => {
+describe("statusOfIntent (docs/decisions.md#payments table)", () => {
   it.each<[IntentStatus, PaymentStatus]>([
     ["requires_payment_method", "requires_payment"],
     ["requires_confirmation", "requires_payment"],

@@ -1,7 +1,7 @@
 import type { PaymentStatus } from "@/lib/db/schema/payments";
 
 /**
- * The payment status machine (research/integrations.md §2), pure. The processor's objects
+ * The payment status machine (docs/decisions.md#payments), pure. The processor's objects
  * are observed (re-fetched, since events arrive out of order and twice) and mapped to our
  * status; an observation only ever moves the status forward. The one way back is a refund
  * that failed or was cancelled: the payment returns to the status it had before the refund.

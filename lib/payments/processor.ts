@@ -3,7 +3,7 @@ import type { IntentStatus, RefundStatus } from "./payment-status";
 /**
  * The port to the payment processor: the few calls the payment flow makes, named in our
  * terms. Two implementations: Stripe Connect (direct charges on the business's connected
- * account, ./stripe-processor.ts) and the embedded test-mode processor (DECISIONS §1,
+ * account, ./stripe-processor.ts) and the embedded test-mode processor (docs/decisions.md#settings,
  * ./test-processor.ts) that the dev tools settle. Every call is scoped to the connected
  * account, and every write carries an idempotency key derived from our own ids, so a call
  * that is retried (by a sweep, a second instance or a re-read) never makes a second charge,

@@ -10,7 +10,7 @@ import { REFUNDABLE_STATUSES } from "./refund-rule";
 const REFUND_NOW_STATUSES: readonly string[] = ["succeeded", "partially_refunded"];
 
 /**
- * DECISIONS §2: cancelling a paid booking refunds it in full unless the secret key said
+ * docs/decisions.md#bookings: cancelling a paid booking refunds it in full unless the secret key said
  * `refund: false`. Call inside the cancelling transaction: it only marks the refund as owed,
  * so the mark commits with the cancellation; `settlePaymentAfterChange` (after commit) or the
  * refund sweep creates it. A payment still `processing` is refunded once it succeeds.

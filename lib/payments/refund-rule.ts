@@ -1,5 +1,5 @@
 /**
- * DECISIONS §2, the refund rule, pure so that the manage page states exactly what the cancel
+ * docs/decisions.md#bookings, the refund rule, pure so that the manage page states exactly what the cancel
  * will do: cancelling a paid booking refunds everything not refunded yet. A payment holds
  * money the customer can get back from `processing` (refunded once it succeeds) until it is
  * fully refunded; before that (`initializing`, `requires_payment`) nothing was taken, and a

@@ -15,7 +15,7 @@ export type BookingSettlement = {
 
 /**
  * What a payment that has taken the customer's money (`processing` or `succeeded`) means for
- * a booking that was never confirmed (DECISIONS §2), inside the caller's transaction with
+ * a booking that was never confirmed (docs/decisions.md#bookings), inside the caller's transaction with
  * both rows locked:
  * - its card hold is alive → confirmed;
  * - its hold lapsed → confirmed if the slot is still free (the exclusion constraint decides,

@@ -15,7 +15,7 @@ export type TestPaymentSettled = {
 };
 
 /**
- * Dev tools (DECISIONS §5): what the customer's card would do to a test-mode payment.
+ * Dev tools (docs/decisions.md#dev-tools): what the customer's card would do to a test-mode payment.
  * `succeed` pays it, then it is applied exactly like a Stripe event (the booking confirms,
  * or a late payment is refunded); `fail` declines the card, which leaves the intent open for
  * another attempt (as Stripe does), so the payment stays `requires_payment` until the hold

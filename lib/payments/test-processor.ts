@@ -9,7 +9,7 @@ import { idempotencyKeys, ProcessorRefusedError, type PaymentProcessor, type Pro
 const OPEN_INTENT_STATUSES: readonly string[] = ["requires_payment_method", "requires_confirmation", "requires_action"];
 
 /**
- * The embedded test-mode processor (DECISIONS §1): Stripe's semantics for the calls we make,
+ * The embedded test-mode processor (docs/decisions.md#settings): Stripe's semantics for the calls we make,
  * kept in the database. Its intents are settled or failed by the dev tools (POST
  * /dev/payments/{bookingId}/succeed|fail) instead of a card form; its refunds succeed at once.
  */

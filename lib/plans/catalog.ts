@@ -8,7 +8,7 @@ export type PlanCaps = {
   maxActiveWorkspaces: number;
   maxStaff: number;
   monthlySmsCredits: number;
-  /** Confirmed bookings per billing period; absent means uncapped, as on every plan today (DECISIONS §8). */
+  /** Confirmed bookings per billing period; absent means uncapped, as on every plan today (docs/decisions.md#plans). */
   maxConfirmedBookingsPerPeriod?: number;
 };
 

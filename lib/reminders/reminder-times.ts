@@ -6,7 +6,7 @@ type BookingTimes = { startsAt: Date; confirmedAt: Date | null; rescheduledAt: D
 
 /**
  * The instant the booking's current time was fixed: its last move, else its confirmation.
- * DECISIONS §11: a reminder whose moment had already passed then is skipped.
+ * docs/decisions.md#reminders: a reminder whose moment had already passed then is skipped.
  */
 export function remindersCountFrom(booking: BookingTimes): Date {
   return booking.rescheduledAt ?? booking.confirmedAt ?? booking.createdAt;

@@ -19,7 +19,7 @@ export type ReminderOutcome =
   | { outcome: "skipped" };
 
 /**
- * The one step that sends a reminder (DECISIONS §11), for both drivers. Under the booking's
+ * The one step that sends a reminder (docs/decisions.md#reminders), for both drivers. Under the booking's
  * row lock (so a cancel or a move is either wholly before or wholly after it) it checks that
  * the reminder is still owed, then inserts its unique key and queues the messages in the same
  * transaction: the key, not a check, makes it at most once across instances and retries.

@@ -6,7 +6,7 @@ import { validationFailed } from "@/lib/errors";
 import { isWithinInstantRange, parseInstant, toUtcIso } from "./zoned";
 
 /**
- * The dev clock (DECISIONS §5): the app's now is real time plus an offset kept in the
+ * The dev clock (docs/decisions.md#dev-tools): the app's now is real time plus an offset kept in the
  * database, so every instance and every time decision moves together.
  */
 export const SetDevClockBody = z

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 
 /**
- * The instants the API accepts (DECISIONS §9): [1970-01-01T00:00:00Z, 2200-01-01T00:00:00Z).
+ * The instants the API accepts (docs/decisions.md#every-request-answered-by-our-code): [1970-01-01T00:00:00Z, 2200-01-01T00:00:00Z).
  * Wide enough for any appointment, narrow enough that every instant converts to any zone
  * with a four-digit year and stays within what PostgreSQL, luxon and the slot math handle.
  */

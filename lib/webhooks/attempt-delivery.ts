@@ -37,7 +37,7 @@ const claimIsFree = (now: Date): SQL => or(isNull(webhookDeliveries.claimExpires
 const endpointIsActive = sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.id} = ${webhookDeliveries.endpointId} and ${webhookEndpoints.active})`;
 
 /**
- * One domain step of webhook work (DECISIONS §4): if the delivery is due, claim it, POST it
+ * One domain step of webhook work (docs/decisions.md#background-work): if the delivery is due, claim it, POST it
  * once, record the outcome and schedule the next attempt. Both drivers call this; it never
  * throws on a receiver's failure. `manual` (the retry endpoint) sends now whatever the
  * status, schedule or endpoint state, as long as no other sender holds the delivery.
@@ -94,7 +94,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
 
 /**
  * Sends a claimed delivery once and records what happened, as of when the attempt ended (a
- * timed-out attempt ends 10 s after it started; DECISIONS §9).
+ * timed-out attempt ends 10 s after it started; docs/decisions.md#every-request-answered-by-our-code).
  */
 export async function sendClaimed(db: Db, claim: Claim, clock: Clock): Promise<AttemptResult> {
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, claim.row.endpointId));

@@ -9,7 +9,7 @@ import { endpointUrlProblem } from "./url-policy";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
-/** The URL rule of DECISIONS §7 as a 422 on `url`. */
+/** The URL rule of docs/decisions.md#safety as a 422 on `url`. */
 export function assertEndpointUrlAllowed(url: string): void {
   const problem = endpointUrlProblem(url, { devTools: getConfig().devTools });
   if (problem) throw validationFailed("url", `url ${problem}.`);

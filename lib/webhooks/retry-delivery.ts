@@ -7,7 +7,7 @@ import { attemptDelivery } from "./attempt-delivery";
 type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /**
- * DECISIONS §3: sends one delivery again now, same id and payload, whatever its status and
+ * docs/decisions.md#routes-the-contract-leaves-open: sends one delivery again now, same id and payload, whatever its status and
  * whether or not its endpoint is active (a deliberate request by the business). The attempt
  * counts: a failure of a still-pending delivery keeps its retry schedule; a finished one
  * ends as the new attempt went. While another sender holds it: 503 transient_failure, retry.

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { BlockList, isIP } from "node:net";
 
 /**
- * DECISIONS §7: webhook URLs are https only and never reach a private, loopback or link-local
+ * docs/decisions.md#safety: webhook URLs are https only and never reach a private, loopback or link-local
  * address, unless dev tools are on. Checked on the URL at create/PATCH time, and on every
  * resolved address at delivery time (the connection uses exactly the addresses checked, so a
  * DNS answer that changes between check and connect cannot slip through).

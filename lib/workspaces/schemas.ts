@@ -76,7 +76,7 @@ export const Reminder = z
   })
   .meta({ id: "Reminder" });
 
-/** DECISIONS §11: at most 3, no two at the same minutes_before; [] turns reminders off. */
+/** docs/decisions.md#reminders: at most 3, no two at the same minutes_before; [] turns reminders off. */
 export const Reminders = z
   .array(Reminder)
   .max(MAX_REMINDERS)
@@ -91,7 +91,7 @@ export const Reminders = z
   })
   .meta({
     description:
-      "Reminders sent before each confirmed appointment (DECISIONS §11): at most 3, no two with the same minutes_before; [] turns them off. A new workspace has one email a day before.",
+      "Reminders sent before each confirmed appointment: at most 3, no two with the same minutes_before; [] turns them off. A new workspace has one email a day before.",
   });
 
 export const StripeAccountId = z
@@ -119,7 +119,7 @@ export const WorkspaceSettings = z
     vertical: z.string(),
     language: Language.meta({
       description:
-        "The business's language (DECISIONS §15): its booking pages use it when the customer's browser prefers none of the supported languages, and messages use it when a booking carries no customer.language. New workspaces: en.",
+        "The business's language: its booking pages use it when the customer's browser prefers none of the supported languages, and messages use it when a booking carries no customer.language. New workspaces: en.",
     }),
     booking_policy: z.string().nullable(),
     contact_email: z.string().nullable(),
@@ -135,7 +135,7 @@ export const WorkspaceSettings = z
     social_description: z.string().nullable(),
     refund_policy: z.string().nullable(),
     stripe_account_id: z.string().nullable(),
-    reminders: z.array(Reminder).meta({ description: "Reminders sent before each confirmed appointment (DECISIONS §11)." }),
+    reminders: z.array(Reminder).meta({ description: "Reminders sent before each confirmed appointment." }),
     created_at: DateTimeOutput,
   })
   .meta({ id: "WorkspaceSettings" });

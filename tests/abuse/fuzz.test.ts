@@ -50,7 +50,7 @@ const weird = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.constantFrom("", " ", "\u0000", "'; drop table bookings; --", "<script>alert(1)</script>", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🗓️", "x".repeat(5000)),
   fc.constantFrom("2026-02-30T10:00:00Z", "2026-13-01", "yesterday", "1999-01-01T00:00:00+25:00", "2031-07-01T10:00:00Z", "+275760-09-13T00:00:00Z"),
-  // The edges of the accepted instants, [1970-01-01, 2200-01-01) (DECISIONS §9), and beyond.
+  // The edges of the accepted instants, [1970-01-01, 2200-01-01) (docs/decisions.md#every-request-answered-by-our-code), and beyond.
   fc.constantFrom(
     "0000-01-01T00:00:00Z",
     "1969-12-31T23:59:59Z",

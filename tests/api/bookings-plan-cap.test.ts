@@ -5,7 +5,7 @@ import { book, bookingRow, clientIpOf, latestCodeFor, localAt, newCustomer } fro
 import { addService, updateWorkspace } from "../helpers/factories";
 
 /**
- * No plan caps bookings today (DECISIONS §8), so the 402 paths of confirmation can only be
+ * No plan caps bookings today (docs/decisions.md#plans), so the 402 paths of confirmation can only be
  * reached with a cap: this file gives every plan one confirmed booking per billing period.
  */
 vi.mock("@/lib/plans/catalog", async (importOriginal) => {

@@ -5,7 +5,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 import { book, bookingRow, clientIpOf, latestCodeFor, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
 import { addService, updateWorkspace } from "../helpers/factories";
 
-/** DECISIONS §10: POST /v1/bookings/{id}/resend-code. */
+/** docs/decisions.md#verification-codes: POST /v1/bookings/{id}/resend-code. */
 async function pendingBooking(ws: TestWorkspace, time = "10:00") {
   await updateWorkspace(ws, { requireVerification: true });
   const service = await addService(ws);

@@ -10,7 +10,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 import { parseCalendar } from "../helpers/ical";
 import { currentDb } from "../helpers/setup-file";
 
-/** DECISIONS §14: a calendar's secret iCalendar feed. */
+/** docs/decisions.md#calendar-feeds: a calendar's secret iCalendar feed. */
 async function makeFeed(ws: TestWorkspace, staffId = ws.staffId): Promise<string> {
   const response = await api.put(`/v1/staff/${staffId}/calendar-feed`, { key: ws.sk });
   expect(response.status, JSON.stringify(response.body)).toBe(200);

@@ -4,7 +4,7 @@ import { book, bookingRow, localAt } from "../helpers/bookings";
 import { addService } from "../helpers/factories";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 
-/** DECISIONS §12: `customer.timezone` on POST /v1/bookings. */
+/** docs/decisions.md#time-zones: `customer.timezone` on POST /v1/bookings. */
 describe("the customer's time zone", () => {
   it("is stored with the booking (canonical spelling) and returned by the public booking read", async () => {
     const ws = await newWorkspace({ timezone: "Europe/Paris" });

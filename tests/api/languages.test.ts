@@ -13,7 +13,7 @@ import { addPaidService, devPayment } from "../helpers/payments";
 import { currentDb } from "../helpers/setup-file";
 import { startSmtpServer } from "../helpers/smtp";
 
-/** DECISIONS §15: the workspace's `language`, `customer.language`, and messages written in it. */
+/** docs/decisions.md#languages: the workspace's `language`, `customer.language`, and messages written in it. */
 let smtp: ReturnType<typeof startSmtpServer> | undefined;
 afterEach(async () => {
   setConfigForTesting(undefined);

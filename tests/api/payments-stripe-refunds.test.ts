@@ -31,7 +31,7 @@ async function refundEvent(paid: PaidBooking, refundId: string, status: string, 
   return response;
 }
 
-describe("cancelling a paid booking refunds it (DECISIONS §2)", () => {
+describe("cancelling a paid booking refunds it (docs/decisions.md#bookings)", () => {
   it("refund_pending with our idempotency key, then refunded from Stripe's refund event", async () => {
     const paid = await paidAndSucceeded();
     const payment = await paymentOf(paid.booking.id);

@@ -13,7 +13,7 @@ import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace 
 
 /**
  * The paid flow in the embedded default: no Stripe keys, so the test-mode processor stands in
- * (DECISIONS §1) and the dev tools settle or fail its payments.
+ * (docs/decisions.md#settings) and the dev tools settle or fail its payments.
  */
 const db = () => currentDb().db;
 const minutes = (n: number) => n * 60_000;
@@ -154,7 +154,7 @@ describe("dev tools settle test-mode payments", () => {
   });
 });
 
-describe("late success (DECISIONS §2)", () => {
+describe("late success (docs/decisions.md#bookings)", () => {
   it("a payment that succeeds after the hold lapsed confirms the booking when the slot is still free", async () => {
     const { ws, booking } = await bookPaid();
     await addWebhookEndpoint(ws);

@@ -186,7 +186,7 @@ describe("webhook delivery", () => {
     expect(elapsed).toBeLessThan(13_000);
     const [delivery] = await listDeliveriesApi(ws.sk, endpoint.id);
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, response_status: null, last_error: "Timed out after 10 seconds" });
-    // The failure is known when the attempt ends, not when it starts (DECISIONS §9): the
+    // The failure is known when the attempt ends, not when it starts (docs/decisions.md#every-request-answered-by-our-code): the
     // endpoint's last_failure_at lies 10 s after the signature's timestamp (the start).
     const signedAt = Number(/t=(\d+)/.exec(String(hook.received[0]!.headers["booking-signature"]))![1]) * 1000;
     const health = await api.get(`/v1/webhook-endpoints/${endpoint.id}`, { key: ws.sk });

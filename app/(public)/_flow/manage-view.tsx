@@ -51,7 +51,7 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   const statuses = useTranslations("statuses");
   const errors = useTranslations("errors");
 
-  // The zone the booking was made from (DECISIONS §12), else this browser's.
+  // The zone the booking was made from (docs/decisions.md#time-zones), else this browser's.
   useEffect(() => setCustomerZone(initial.booking.customer.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || null)), [initial]);
 
   // The moment the page was served decides past or upcoming: server and browser render alike.

@@ -13,7 +13,7 @@ import styles from "./flow.module.css";
 /**
  * One Stripe.js instance per connected account: direct charges live on the business's
  * account, so Stripe must be constructed with stripeAccount (a single cached instance for
- * every account is the trap research/integrations.md §2 warns about).
+ * every account is the trap docs/decisions.md#payments warns about).
  */
 const instances = new Map<string, Promise<Stripe | null>>();
 

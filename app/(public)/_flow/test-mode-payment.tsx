@@ -9,7 +9,7 @@ import styles from "./flow.module.css";
 type TestModePaymentProps = { bookingId: string; payLabel: string; onPaid: () => void; onDeclined: () => void };
 
 /**
- * Without Stripe the embedded app runs a test-mode processor (DECISIONS §1) whose payments
+ * Without Stripe the embedded app runs a test-mode processor (docs/decisions.md#settings) whose payments
  * the dev tools settle. This stands in for the card form so the whole flow can be tried.
  */
 export function TestModePayment({ bookingId, payLabel, onPaid, onDeclined }: TestModePaymentProps) {

@@ -6,7 +6,7 @@ import { describeError } from "@/lib/booking-pages/messages";
 import { extendHold } from "@/lib/booking-pages/public-api";
 import { useCountdown } from "./use-countdown";
 
-/** DECISIONS §3: a live hold can be given its full window again at most twice. */
+/** docs/decisions.md#routes-the-contract-leaves-open: a live hold can be given its full window again at most twice. */
 export const MAX_HOLD_EXTENSIONS = 2;
 /** Warn this long before the hold ends (WCAG 2.2.1 asks for at least 20 seconds). */
 export const HOLD_WARNING_SECONDS = 120;

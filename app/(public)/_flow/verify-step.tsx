@@ -38,7 +38,7 @@ type Resent = { kind: "sent" } | { kind: "refused" } | { kind: "failed"; error: 
 /**
  * pending → the 6-digit code. Every refusal of a code looks the same (spec), so the hint
  * covers all causes; after MAX_CODE_ATTEMPTS wrong tries the code is dead, and the page
- * says so and offers a new one (DECISIONS §10) instead of refusing the right code again.
+ * says so and offers a new one (docs/decisions.md#verification-codes) instead of refusing the right code again.
  */
 export function VerifyStep(props: VerifyStepProps) {
   const { publishableKey, bookingId, email, hold, onConfirmed, now, headingRef } = props;

@@ -6,7 +6,7 @@ const handlers = serve({ client: inngest, functions: INNGEST_FUNCTIONS });
 
 type Handler = (request: Request, context: unknown) => Promise<Response>;
 
-/** Without Inngest configured (DECISIONS §1) the in-process runner does the work and this path does not exist. */
+/** Without Inngest configured (docs/decisions.md#settings) the in-process runner does the work and this path does not exist. */
 function whenEnabled(handler: unknown): Handler {
   return async (request, context) => {
     if (!isInngestEnabled()) return Response.json({ error: { type: "not_found", message: "No such route." } }, { status: 404 });

@@ -3,7 +3,7 @@ import { loadBaseContext } from "@/lib/context";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
 
-// GET /feeds/{token}.ics – a calendar's secret iCalendar feed (DECISIONS §14); 404 for an unknown or replaced token
+// GET /feeds/{token}.ics – a calendar's secret iCalendar feed (docs/decisions.md#calendar-feeds); 404 for an unknown or replaced token
 export async function GET(_request: Request, context: RouteContext<"/feeds/[token]">): Promise<Response> {
   const { token } = await context.params;
   const ctx = await loadBaseContext("req");

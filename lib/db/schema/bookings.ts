@@ -41,7 +41,7 @@ export const bookings = pgTable(
     /** SHA-256 of the 6-digit code; null once verified or when no code was needed. */
     codeHash: text(),
     codeAttempts: integer().notNull().default(0),
-    /** New codes sent after the first (DECISIONS §10: at most MAX_CODE_RESENDS). */
+    /** New codes sent after the first (docs/decisions.md#verification-codes: at most MAX_CODE_RESENDS). */
     codeResends: integer().notNull().default(0),
     /** SHA-256 of the manage token, for lookup; null once cancelled. */
     accessTokenHash: text().unique(),
@@ -62,7 +62,7 @@ export const bookings = pgTable(
     rescheduledAt: instant(),
     /** The customer's IANA zone when the booking page (or API caller) sent it. */
     customerTimezone: text(),
-    /** The language the customer booked in (DECISIONS §15); every message about the booking is in it. Null: the workspace's. */
+    /** The language the customer booked in (docs/decisions.md#languages); every message about the booking is in it. Null: the workspace's. */
     customerLanguage: text({ enum: LOCALES }),
     cancelReason: text(),
     cancelledAt: instant(),

@@ -3,7 +3,7 @@ import { createdAt, id } from "./columns";
 import { staff } from "./staff";
 import { workspaces } from "./workspaces";
 
-/** DECISIONS §14: at most one secret feed per calendar; only the token's hash is kept. */
+/** docs/decisions.md#calendar-feeds: at most one secret feed per calendar; only the token's hash is kept. */
 export const calendarFeeds = pgTable("calendar_feeds", {
   id: id(),
   workspaceId: uuid()

@@ -4,7 +4,7 @@ import { timestamps } from "./columns";
 export type TestProcessorRefund = { id: string; status: "pending" | "succeeded" | "failed" | "canceled"; amountCents: number; idempotencyKey: string };
 
 /**
- * The embedded test-mode payment processor's own state (DECISIONS §1): what Stripe would
+ * The embedded test-mode payment processor's own state (docs/decisions.md#settings): what Stripe would
  * hold for a connected account, kept in the database so every instance sees the same intents
  * and the dev tools can settle or fail them. Never used when Stripe keys are configured.
  */

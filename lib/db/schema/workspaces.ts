@@ -24,7 +24,7 @@ export const workspaces = pgTable(
     smsEnabled: boolean().notNull().default(false),
     allowStaffChoice: boolean().notNull().default(true),
     vertical: text().notNull().default("general"),
-    /** DECISIONS §15: the pages' language for a browser we cannot match, and messages' when the customer's is unknown. */
+    /** docs/decisions.md#languages: the pages' language for a browser we cannot match, and messages' when the customer's is unknown. */
     language: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     bookingPolicy: text(),
     contactEmail: text(),
@@ -41,7 +41,7 @@ export const workspaces = pgTable(
     socialDescription: text(),
     refundPolicy: text(),
     stripeAccountId: text(),
-    /** DECISIONS §11: when reminders go out before a confirmed appointment, and how. */
+    /** docs/decisions.md#reminders: when reminders go out before a confirmed appointment, and how. */
     reminders: jsonb().$type<ReminderSetting[]>().notNull().default(DEFAULT_REMINDERS),
     /** A live workspace counts against the account's plan. */
     active: boolean().notNull().default(true),

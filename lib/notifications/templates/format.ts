@@ -4,7 +4,7 @@ import { wallTime, type Translate } from "./i18n";
 
 /**
  * Helpers shared by the message templates. Every business- or customer-supplied string that
- * reaches HTML goes through `escapeHtml` (DECISIONS §7: plain text is rendered as text).
+ * reaches HTML goes through `escapeHtml` (docs/decisions.md#safety: plain text is rendered as text).
  */
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -36,7 +36,7 @@ export function formatAppointment(startsAt: Date, endsAt: Date, timezone: string
 }
 
 /**
- * DECISIONS §12: the customer's own zone beside the business's, only when it is known and
+ * docs/decisions.md#time-zones: the customer's own zone beside the business's, only when it is known and
  * another zone (null otherwise, and the caller shows the business's time alone).
  */
 export function customerZoneShown(customerTimezone: string | null, businessTimezone: string): string | null {

@@ -5,7 +5,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
 
 /**
- * Messages to a customer are written in the booking's language (DECISIONS §15) from the same
+ * Messages to a customer are written in the booking's language (docs/decisions.md#languages) from the same
  * message files as the pages (`email.*`, `sms.*`), through next-intl's core translator: ICU
  * outside React. Dates, times and money are formatted for that language.
  */

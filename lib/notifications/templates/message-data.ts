@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/i18n/locales";
 /** What every template renders from: the booking and its rows, loaded in the caller's transaction. */
 export type BookingMessageData = {
   booking: { id: string; startsAt: Date; endsAt: Date; status: string; sequence: number; customerTimezone: string | null };
-  /** DECISIONS §15: the booking's customer.language, else the workspace's language. */
+  /** docs/decisions.md#languages: the booking's customer.language, else the workspace's language. */
   locale: Locale;
   workspace: Pick<WorkspaceRow, "name" | "timezone" | "currency" | "contactEmail" | "contactPhone" | "confirmationNote" | "mapsUrl" | "websiteUrl" | "address">;
   service: Pick<ServiceRow, "name" | "durationMinutes" | "priceCents">;

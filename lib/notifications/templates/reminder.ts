@@ -4,7 +4,7 @@ import { appointmentDetails, contactDetails, manageLink, paragraph, renderEmail,
 import type { BookingMessageData, EmailContent } from "./message-data";
 
 /**
- * DECISIONS §11: the reminder before a confirmed appointment. The subject starts with
+ * docs/decisions.md#reminders: the reminder before a confirmed appointment. The subject starts with
  * "Reminder:" (in the booking's language); the body has the service, the time in the
  * business's zone (and the customer's), the calendar, the business's contact and address,
  * and the manage link.

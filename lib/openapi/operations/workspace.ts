@@ -7,7 +7,7 @@ const SETTINGS_NOTES =
   "currency an ISO 4217 code (stored lowercase); timezone an IANA zone (stored in its canonical spelling); " +
   "slot_interval_minutes 5 to 720 in steps of 5; vertical a lowercase word (general, salon, clinic, …) that selects wording only; " +
   "stripe_account_id a Stripe account id (acct_…); address plain text up to 500 characters (the calendar LOCATION of every .ics). " +
-  "reminders (DECISIONS §11): at most 3 of {minutes_before: 30 to 10080, channels: a non-empty subset of email and sms}, no two with the same minutes_before; " +
+  "reminders: at most 3 of {minutes_before: 30 to 10080, channels: a non-empty subset of email and sms}, no two with the same minutes_before; " +
   "[] turns reminders off; a new workspace has [{minutes_before: 1440, channels: [email]}]. Each confirmed booking gets each reminder once at starts_at − minutes_before " +
   "(real elapsed minutes, whatever daylight saving does), never when cancelled, for its new time when moved, and not at all when that moment had passed when it was confirmed or moved. " +
   "The email's subject starts with Reminder:. An SMS needs sms_enabled, a customer phone and an SMS credit; otherwise the email goes in its place. " +
