@@ -26,25 +26,41 @@ export const test = base.extend<Fixtures>({
     await use({ "X-Forwarded-For": clientIp });
   },
   checkpoint: async ({ page }, use, testInfo) => {
-    let step = 0;
-    await use(async (name: string) => {
-      step += 1;
-      await checkpoint(page, testInfo, `${String(step).padStart(2, "0")}-${name}`);
-    });
+    await use(numberedLooks(page, testInfo, VIEWPORTS));
   },
 });
 
 export { expect };
 
-async function checkpoint(page: Page, testInfo: TestInfo, name: string) {
+export type Viewport = { label: string; width: number; height: number };
+
+/**
+ * What `checkpoint` and the journey specs' `look` (./journey.ts) give a test: each call's name
+ * numbered in the order taken (01-…, 02-…), then `screenshotAndAxe` at every viewport.
+ */
+export function numberedLooks(page: Page, testInfo: TestInfo, viewports: readonly Viewport[], axeTags?: string[]): (name: string) => Promise<void> {
+  let step = 0;
+  return async (name: string) => {
+    step += 1;
+    await screenshotAndAxe(page, testInfo, `${String(step).padStart(2, "0")}-${name}`, viewports, axeTags);
+  };
+}
+
+/**
+ * At each viewport: asserts zero axe-core violations (of `axeTags` when given, else of every
+ * rule axe runs by default) and saves a full-page screenshot into
+ * e2e/artifacts/screens/<spec>-<test>/<name>-<viewport>.png; then restores the viewport.
+ */
+export async function screenshotAndAxe(page: Page, testInfo: TestInfo, name: string, viewports: readonly Viewport[], axeTags?: string[]) {
   const original = page.viewportSize();
   const folder = path.join("e2e", "artifacts", "screens", slug(`${path.basename(testInfo.file, ".spec.ts")}-${testInfo.title}`));
   mkdirSync(folder, { recursive: true });
-  for (const viewport of VIEWPORTS) {
+  for (const viewport of viewports) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     // Let layout, transitions and the frame's resize message settle.
     await page.waitForTimeout(250);
-    const results = await new AxeBuilder({ page }).analyze();
+    const axe = new AxeBuilder({ page });
+    const results = await (axeTags ? axe.withTags(axeTags) : axe).analyze();
     const summary = results.violations.map(
       (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`,
     );

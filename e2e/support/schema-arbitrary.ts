@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { INSTANT_EDGES, MALFORMED_DATE_TIMES } from "../../tests/helpers/date-time-edges";
 
 /**
  * fast-check arbitraries from the JSON Schemas of the served OpenAPI document: values that
@@ -16,29 +17,7 @@ export type Known = {
 };
 
 /** Instants around and outside [1970-01-01, 2200-01-01), well-formed or not. */
-export const DATE_EDGES = [
-  "0000-01-01T00:00:00Z",
-  "1969-12-31T23:59:59Z",
-  "1970-01-01T00:00:00Z",
-  "1970-01-01T00:00:00+14:00",
-  "1970-01-01T00:00:00-12:00",
-  "1971-06-01T00:00:00Z",
-  "2199-12-31T23:59:59Z",
-  "2199-12-31T23:59:59-12:00",
-  "2200-01-01T00:00:00Z",
-  "9999-12-31T23:45:00Z",
-  "9999-12-31T23:59:59Z",
-  "+275760-09-13T00:00:00Z",
-  "-000001-01-01T00:00:00Z",
-  "2026-02-30T10:00:00Z",
-  "2026-06-01T10:00:00",
-  "2026-06-01 10:00:00Z",
-  "2026-06-01T24:00:00Z",
-  "2026-06-01T10:00:00.123456789+05:45",
-  "2026-06-01T10:00:00+24:00",
-  "1e10",
-  "",
-];
+export const DATE_EDGES: readonly string[] = [...INSTANT_EDGES, ...MALFORMED_DATE_TIMES];
 
 const HALF_HOUR_MS = 30 * 60_000;
 

@@ -2,18 +2,9 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { book, bookingRow, clientIpOf, latestCodeFor, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
-import { addService, updateWorkspace } from "../helpers/factories";
+import { bookingRow, clientIpOf, latestCodeFor, messagesTo, pendingBooking, setNow } from "../helpers/bookings";
 
 /** docs/decisions.md#verification-codes: POST /v1/bookings/{id}/resend-code. */
-async function pendingBooking(ws: TestWorkspace, time = "10:00") {
-  await updateWorkspace(ws, { requireVerification: true });
-  const service = await addService(ws);
-  const customer = newCustomer();
-  const response = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, time), customer }, { key: ws.pk });
-  expect(response.body.status).toBe("pending");
-  return { booking: response.body, code: await latestCodeFor(customer.email), customer };
-}
 
 const resend = (ws: TestWorkspace, id: string, key = ws.pk, headers = clientIpOf(ws)) => api.post(`/v1/bookings/${id}/resend-code`, { key, headers });
 const verify = (ws: TestWorkspace, id: string, code: string, key = ws.sk) =>

@@ -2,17 +2,8 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { book, clientIpOf, bookingRow, deliveriesOf, latestCodeFor, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
-import { addService, addWebhookEndpoint, updateWorkspace } from "../helpers/factories";
-
-async function pendingBooking(ws: TestWorkspace, time = "10:00") {
-  await updateWorkspace(ws, { requireVerification: true });
-  const service = await addService(ws);
-  const customer = newCustomer();
-  const response = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, time), customer }, { key: ws.pk });
-  expect(response.body.status).toBe("pending");
-  return { booking: response.body, code: await latestCodeFor(customer.email), customer };
-}
+import { clientIpOf, bookingRow, deliveriesOf, messagesTo, pendingBooking, setNow } from "../helpers/bookings";
+import { addWebhookEndpoint } from "../helpers/factories";
 
 const verify = (ws: TestWorkspace, id: string, code: unknown, key = ws.pk) =>
   api.post(`/v1/bookings/${id}/verify`, { key, body: { code }, headers: clientIpOf(ws) });

@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { setConfigForTesting } from "@/lib/config";
 import { outboxMessages } from "@/lib/db/schema";
-import { setMessageTransportsForTesting } from "@/lib/notifications/transports";
 import { api } from "../helpers/api";
 import { book, bookingRow, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addService } from "../helpers/factories";
@@ -11,22 +9,10 @@ import { findPart, type MimePart } from "../helpers/mime";
 import { runJobs } from "../helpers/outbox";
 import { addPaidService, devPayment } from "../helpers/payments";
 import { currentDb } from "../helpers/setup-file";
-import { startSmtpServer } from "../helpers/smtp";
+import { useSmtpServers } from "../helpers/smtp";
 
 /** docs/decisions.md#languages: the workspace's `language`, `customer.language`, and messages written in it. */
-let smtp: ReturnType<typeof startSmtpServer> | undefined;
-afterEach(async () => {
-  setConfigForTesting(undefined);
-  setMessageTransportsForTesting(undefined);
-  await smtp?.close();
-  smtp = undefined;
-});
-
-async function useSmtpServer() {
-  smtp = startSmtpServer();
-  setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await smtp.listening}`, smtpFrom: "Bookings <bookings@platform.test>" });
-  return smtp;
-}
+const useSmtpServer = useSmtpServers();
 
 async function patchWorkspace(ws: TestWorkspace, body: Record<string, unknown>) {
   const response = await api.patch("/v1/workspace", { key: ws.sk, body });

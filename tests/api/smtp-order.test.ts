@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { setConfigForTesting } from "@/lib/config";
-import { setMessageTransportsForTesting } from "@/lib/notifications/transports";
+import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { book, setNow } from "../helpers/bookings";
 import { addService } from "../helpers/factories";
 import { newWorkspace } from "../helpers/fixtures";
 import { parseCalendar } from "../helpers/ical";
 import { findPart } from "../helpers/mime";
-import { startSmtpServer } from "../helpers/smtp";
+import { useSmtpServers } from "../helpers/smtp";
 import { runJobs } from "../helpers/outbox";
 
 /**
@@ -16,20 +14,7 @@ import { runJobs } from "../helpers/outbox";
  * must arrive in the order its events happened, also after the server refused a message,
  * and each .ics must update or remove the same calendar entry (read with ical.js).
  */
-let smtp: ReturnType<typeof startSmtpServer> | undefined;
-afterEach(async () => {
-  setConfigForTesting(undefined);
-  setMessageTransportsForTesting(undefined);
-  await smtp?.close();
-  smtp = undefined;
-});
-
-async function useSmtpServer() {
-  smtp = startSmtpServer();
-  const port = await smtp.listening;
-  setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: "Bookings <bookings@platform.test>" });
-  return smtp;
-}
+const useSmtpServer = useSmtpServers();
 
 async function studio() {
   const ws = await newWorkspace({ timezone: "Europe/Paris" });

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import { bookings, outboxMessages, webhookDeliveries, type BookingRow } from "@/lib/db/schema";
 import { setClockOffset } from "@/lib/time/clock";
 import { api, type ApiResponse } from "./api";
+import { addService, updateWorkspace } from "./factories";
 import type { TestWorkspace } from "./fixtures";
 import { currentDb } from "./setup-file";
 
@@ -87,4 +88,18 @@ export async function bookConfirmed(ws: TestWorkspace, body: Record<string, unkn
   const response = await book(ws, body);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
+}
+
+/**
+ * A booking held for its code, made through the publishable key as the booking page does: the
+ * workspace asks for verification, a fresh service, a new customer, the day after tomorrow at
+ * `time` (workspace time). Answers the booking, the code the customer was sent, and the customer.
+ */
+export async function pendingBooking(ws: TestWorkspace, time = "10:00") {
+  await updateWorkspace(ws, { requireVerification: true });
+  const service = await addService(ws);
+  const customer = newCustomer();
+  const response = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, time), customer }, { key: ws.pk });
+  expect(response.body.status).toBe("pending");
+  return { booking: response.body, code: await latestCodeFor(customer.email), customer };
 }

@@ -1,5 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { afterEach } from "vitest";
+import { setConfigForTesting } from "@/lib/config";
+import { setMessageTransportsForTesting } from "@/lib/notifications/transports";
 import { parseMime, type MimePart } from "./mime";
 
 export type Received = { raw: string; message: MimePart; to: string };
@@ -39,5 +42,27 @@ export function startSmtpServer() {
       refusals = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpServer = ReturnType<typeof startSmtpServer>;
+
+/**
+ * For a test file whose mail goes through a real SMTP server: the returned function starts
+ * one and points the app's SMTP_URL (and a test sender) at it. After each test the server is
+ * closed and the settings and message transports are back to the defaults.
+ */
+export function useSmtpServers(): () => Promise<SmtpServer> {
+  let smtp: SmtpServer | undefined;
+  afterEach(async () => {
+    setConfigForTesting(undefined);
+    setMessageTransportsForTesting(undefined);
+    await smtp?.close();
+    smtp = undefined;
+  });
+  return async () => {
+    smtp = startSmtpServer();
+    setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await smtp.listening}`, smtpFrom: "Bookings <bookings@platform.test>" });
+    return smtp;
   };
 }
