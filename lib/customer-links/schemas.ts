@@ -21,8 +21,7 @@ export const PublicBookingCustomer = z
     phone: z.string().meta({ description: "E.164, or an empty string when the customer gave none." }),
     timezone: z.string().nullable().meta({ description: "The IANA zone the booking was made from; null when unknown." }),
     language: Language.nullable().meta({
-      description:
-        "The language the booking was made in; its messages are written in it. Null when not given: the workspace's language applies.",
+      description: "The language the booking was made in; its messages are written in it. Null when not given: the workspace's language applies.",
     }),
   })
   .meta({ id: "PublicBookingCustomer" });
