@@ -10,6 +10,7 @@ export function toServiceRules(service: ServiceRow): ServiceRules {
     bufferAfterMinutes: service.bufferAfterMinutes,
     minLeadMinutes: service.minLeadMinutes,
     maxAdvanceDays: service.maxAdvanceDays,
+    ...(service.capacity > 1 ? { capacity: service.capacity } : {}),
   };
 }
 
