@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookingSessions } from "@/lib/db/schema";
-import { api } from "../helpers/api";
+import { api, call } from "../helpers/api";
+import { parseCalendar } from "../helpers/ical";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { book, bookConfirmed, bookingsOf, deliveriesOf, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addCalendar, addService, addWebhookEndpoint, updateWorkspace } from "../helpers/factories";
@@ -194,5 +195,24 @@ describe("seats in a session", () => {
     const live = (await bookingsOf(ws)).filter((row) => row.status === "confirmed");
     expect(live).toHaveLength(8);
     expect(await seatsTaken(live[0]!.sessionId!)).toBe(8);
+  });
+
+  it("the calendar feed shows one event per session with its attendee count, and a one-to-one booking as before", async () => {
+    const ws = await newWorkspace();
+    const yoga = await addService(ws, { name: "Yoga", durationMinutes: 60, capacity: 10 });
+    const haircut = await addService(ws, { name: "Haircut", durationMinutes: 30 });
+    const starts_at = localAt(ws, 2, "10:00");
+    for (const name of ["Ada", "Grace", "Edsger"]) await bookConfirmed(ws, { service_id: yoga.id, starts_at, customer: newCustomer({ name }) });
+    const solo = await bookConfirmed(ws, { service_id: haircut.id, starts_at: localAt(ws, 2, "14:00"), customer: newCustomer({ name: "Alan" }) });
+    const feed = await api.put(`/v1/staff/${ws.staffId}/calendar-feed`, { key: ws.sk });
+    const response = await call("GET", new URL(feed.body.url).pathname, {});
+    expect(response.status).toBe(200);
+    const events = parseCalendar(response.body as string).events;
+    expect(events.map((event) => [event.summary, event.start.toISOString()])).toEqual([
+      ["Yoga – 3 attendees", at(starts_at)],
+      ["Haircut – Alan", at(localAt(ws, 2, "14:00"))],
+    ]);
+    expect(events[0]!.description).toContain("Attendees: Ada, Edsger, Grace");
+    expect(events[1]!.uid).toBe(solo.id);
   });
 });
