@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookingSessions } from "@/lib/db/schema";
+import { randomUUID } from "node:crypto";
+import { isSessionFull } from "@/lib/bookings/sessions";
+import { isPgError, PG_EXCLUSION_VIOLATION } from "@/lib/db/errors";
+import { bookings, bookingSessions } from "@/lib/db/schema";
 import { api, call } from "../helpers/api";
 import { parseCalendar } from "../helpers/ical";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
@@ -214,5 +217,36 @@ describe("seats in a session", () => {
     ]);
     expect(events[0]!.description).toContain("Attendees: Ada, Edsger, Grace");
     expect(events[1]!.uid).toBe(solo.id);
+  });
+
+  it("the database itself, not the app's check, refuses the seat past the capacity and anything else over a session", async () => {
+    const ws = await newWorkspace();
+    const yoga = await addService(ws, { name: "Yoga", durationMinutes: 60, capacity: 2 });
+    const starts_at = localAt(ws, 2, "10:00");
+    for (let i = 0; i < 2; i++) await bookConfirmed(ws, { service_id: yoga.id, starts_at });
+    const [seat] = await bookingsOf(ws);
+    const db = currentDb().db;
+    const copy = { ...seat!, id: randomUUID(), accessTokenHash: null, retiredTokenHash: null };
+    const refusal = (values: typeof copy) =>
+      db
+        .insert(bookings)
+        .values(values)
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+    // A third seat written straight to the table: the seat count's CHECK refuses it.
+    expect(isSessionFull(await refusal(copy))).toBe(true);
+    // The same range without the session, or as another session half an hour later: the exclusion constraint refuses it.
+    expect(isPgError(await refusal({ ...copy, sessionId: null }), PG_EXCLUSION_VIOLATION, "bookings_no_overlap")).toBe(true);
+    const later = new Date(seat!.startsAt.getTime() + 30 * 60_000);
+    expect(
+      isPgError(
+        await refusal({ ...copy, sessionId: randomUUID(), startsAt: later, occupiedStart: later, occupiedEnd: new Date(later.getTime() + 3_600_000) }),
+        PG_EXCLUSION_VIOLATION,
+        "bookings_no_overlap",
+      ),
+    ).toBe(true);
+    expect(await seatsTaken(seat!.sessionId!)).toBe(2);
   });
 });
