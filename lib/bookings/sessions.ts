@@ -20,7 +20,7 @@ export function sessionIdFor(service: Pick<ServiceRow, "id" | "capacity">, staff
   if (!isGroupService(service)) return null;
   const hex = createHash("sha256").update(`${staffId}|${service.id}|${startsAt.getTime()}`).digest("hex");
   // Shaped as an RFC 9562 version-8 (custom) UUID.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** The seat past a session's capacity was refused by the database. */

@@ -45,8 +45,8 @@ export async function renderCalendarFeed(db: Queryable, input: { file: string; n
 
   return buildCalendar({
     name: `${feed.staffName} – ${feed.workspaceName}`,
-    events: groupBySession(rows).map((attendees) => {
-      const { booking, serviceName, customerName } = attendees[0]!;
+    events: groupBySession(rows).map(({ lead, attendees }) => {
+      const { booking, serviceName, customerName } = lead;
       const location = feed.address ?? feed.mapsUrl;
       if (booking.sessionId === null) {
         return {
@@ -80,15 +80,15 @@ export async function renderCalendarFeed(db: Queryable, input: { file: string; n
 }
 
 /** The rows in order, a group session's bookings together as one entry (the first booking of it leads). */
-function groupBySession<T extends { booking: { id: string; sessionId: string | null } }>(rows: T[]): T[][] {
-  const sessions = new Map<string, T[]>();
-  const entries: T[][] = [];
+function groupBySession<T extends { booking: { id: string; sessionId: string | null } }>(rows: T[]): { lead: T; attendees: T[] }[] {
+  const sessions = new Map<string, { lead: T; attendees: T[] }>();
+  const entries: { lead: T; attendees: T[] }[] = [];
   for (const row of rows) {
     const key = row.booking.sessionId;
     const open = key === null ? undefined : sessions.get(key);
-    if (open) open.push(row);
+    if (open) open.attendees.push(row);
     else {
-      const entry = [row];
+      const entry = { lead: row, attendees: [row] };
       entries.push(entry);
       if (key !== null) sessions.set(key, entry);
     }
