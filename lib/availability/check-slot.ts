@@ -3,8 +3,7 @@ import type { Queryable } from "@/lib/db/client";
 import type { ServiceRow, WorkspaceRow } from "@/lib/db/schema";
 import { answerStableUntil, classifyStart, type CalendarInput, type StartCheck } from "./engine";
 import { loadCalendars, type LoadCalendarsInput, type LoadedCalendar } from "./load-calendars";
-import { isGroupService } from "@/lib/bookings/sessions";
-import { isServiceBookable, toServiceRules } from "./service-rules";
+import { isGroupService, isServiceBookable, toServiceRules } from "./service-rules";
 import { MINUTE_MS } from "./zone-timeline";
 
 /**

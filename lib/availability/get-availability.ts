@@ -6,8 +6,7 @@ import type { Clock } from "@/lib/time/clock";
 import { allowedStartWindow, answerStableUntil, computeAvailability, type CalendarSlots } from "./engine";
 import { loadCalendarsKept } from "./kept-calendars";
 import { loadCalendars } from "./load-calendars";
-import { isGroupService } from "@/lib/bookings/sessions";
-import { isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
+import { isGroupService, isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 
 /** DECISIONS §2: the range may span at most 62 × 24 hours. */

@@ -1,14 +1,11 @@
 import { createHash } from "node:crypto";
 import type { ServiceRow } from "@/lib/db/schema";
+import { isGroupService } from "@/lib/availability/service-rules";
 import { isPgError, PG_CHECK_VIOLATION } from "@/lib/db/errors";
 
 /** The CHECK that keeps a session within its capacity (migration group_sessions_guarantees). */
 export const SEATS_CONSTRAINT = "booking_sessions_seats_within_capacity";
 
-/** A service of capacity above 1: its bookings at one start on one calendar share a session. */
-export function isGroupService(service: Pick<ServiceRow, "capacity">): boolean {
-  return service.capacity > 1;
-}
 
 /**
  * The session a booking of `service` at `startsAt` on `staffId` holds a seat in, or null for a
