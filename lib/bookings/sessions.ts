@@ -6,7 +6,6 @@ import { isPgError, PG_CHECK_VIOLATION } from "@/lib/db/errors";
 /** The CHECK that keeps a session within its capacity (migration group_sessions_guarantees). */
 export const SEATS_CONSTRAINT = "booking_sessions_seats_within_capacity";
 
-
 /**
  * The session a booking of `service` at `startsAt` on `staffId` holds a seat in, or null for a
  * capacity-1 service. Derived, not looked up: every writer of that start on that calendar, on
