@@ -9,6 +9,7 @@ import { parseCalendar } from "../helpers/ical";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { book, bookConfirmed, bookingsOf, deliveriesOf, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addCalendar, addService, addWebhookEndpoint, updateWorkspace } from "../helpers/factories";
+import { addPaidService, devPayment } from "../helpers/payments";
 import { currentDb } from "../helpers/setup-file";
 
 /** Group sessions (docs/group-sessions.md): a service's capacity, seats per session, over HTTP. */
@@ -248,5 +249,25 @@ describe("seats in a session", () => {
       ),
     ).toBe(true);
     expect(await seatsTaken(seat!.sessionId!)).toBe(2);
+  });
+
+  it("a card hold takes a seat until it is paid or lapses, like any booking of a paid service", async () => {
+    const ws = await newWorkspace();
+    const { service } = await addPaidService(ws, { name: "Paid workshop", durationMinutes: 60, capacity: 2 });
+    const starts_at = localAt(ws, 2, "10:00");
+    const first = await book(ws, { service_id: service.id, starts_at }, { key: ws.pk });
+    const second = await book(ws, { service_id: service.id, starts_at }, { key: ws.pk });
+    expect([first.body.status, second.body.status]).toEqual(["awaiting_payment", "awaiting_payment"]);
+    expectError(await book(ws, { service_id: service.id, starts_at }, { key: ws.pk }), 409, "slot_unavailable");
+    expect((await devPayment(first.body.id, "succeed")).status).toBe(200);
+    expect((await api.get(`/v1/bookings/${first.body.id}`, { key: ws.sk })).body.status).toBe("confirmed");
+    // The unpaid hold lapses (30 minutes): its seat is free again.
+    await setNow(new Date(Date.now() + 31 * 60_000));
+    expect((await slotsOf(ws, service.id, 2)).get(ws.staffId)!.get(at(starts_at))!.seats_left).toBe(1);
+    const third = await book(ws, { service_id: service.id, starts_at }, { key: ws.pk });
+    expect(third.status, JSON.stringify(third.body)).toBe(201);
+    expect(third.body.status).toBe("awaiting_payment");
+    const [row] = (await bookingsOf(ws)).filter((booking) => booking.id === first.body.id);
+    expect(await seatsTaken(row!.sessionId!)).toBe(2);
   });
 });
