@@ -45,6 +45,8 @@ const LINES = {
   again62: "the same 62-day range asked again (kept answers)",
   fresh7: "availability, 7 days, a new range each request",
   create: "POST /v1/bookings",
+  group62: "availability, 62 days, a class of 8 on 10 calendars, 2,000 seats booked, a new range each request",
+  groupCreate: "POST /v1/bookings, a seat of a class of 8",
   race: "1,000 concurrent creates on 20 slots",
   rss: "peak RSS of everything `npm start` runs, under that load",
   start: "`npm start` (built) to first answer",
@@ -59,6 +61,10 @@ const RATIO_GOALS: Record<"workspace" | "fresh62" | "again62" | "fresh7" | "crea
   fresh7: { PGlite: null, PostgreSQL: 0.3 },
   create: { PGlite: 0.1, PostgreSQL: 0.1 },
 };
+/** Group sessions: within this share of the one-to-one line's ratio measured in the same run. */
+const GROUP_SHARE = 0.8;
+const GROUP_LINES = { group62: "fresh62", groupCreate: "create" } as const;
+const measuredRatios = new Map<string, number>();
 const RACE_P99_GOAL_MS: Record<Database, number | null> = { PGlite: null, PostgreSQL: 3000 };
 const RSS_GOAL_MB: Record<Database, number> = { PGlite: 600, PostgreSQL: 350 };
 const START_GOAL_MS = 2000;
@@ -73,6 +79,7 @@ function goalText(key: LineKey): string {
       .filter(Boolean)
       .join(", ");
   }
+  if (key in GROUP_LINES) return `≥ ${GROUP_SHARE} × the ${GROUP_LINES[key as keyof typeof GROUP_LINES]} line's ratio`;
   if (key === "race") return "0 double bookings, 0 5xx, p99 ≤ 3 s PG";
   if (key === "rss") return `≤ ${RSS_GOAL_MB.PGlite} MB PGlite, ≤ ${RSS_GOAL_MB.PostgreSQL} MB PG`;
   if (key === "start") return `≤ ${START_GOAL_MS / 1000} s`;
@@ -237,6 +244,7 @@ async function measureThroughput(database: Database, base: string, seeded: Seede
     return { url: base, headers: auth, requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: rangePath() }) }] };
   };
   let next = 0;
+  let nextGroupRange = 0;
   const creationBody = () => {
     const i = next++;
     const customer = { name: `Bench ${i}`, email: `bench-${i}@bench.example` };
@@ -273,6 +281,7 @@ async function measureThroughput(database: Database, base: string, seeded: Seede
     console.log(
       `  ${key.padEnd(10)} ${(lineSum / SLICES).toFixed(1).padStart(8)} req/s beside a floor of ${(floorSum / SLICES).toFixed(1)}: ${ratio.toFixed(3)}${wrong ? `  ${wrong} unexpected answers` : ""}`,
     );
+    measuredRatios.set(key, ratio);
     put(key, database, `${ratio.toFixed(3)} (${(lineSum / SLICES).toFixed(0)}/s)`, goal === null ? null : ratio >= goal && wrong === 0);
   };
   await ratioLine("workspace", { url: base + "/v1/workspace", headers: auth });
@@ -283,6 +292,69 @@ async function measureThroughput(database: Database, base: string, seeded: Seede
     url: base,
     headers: json,
     requests: [{ method: "POST", path: "/v1/bookings", setupRequest: (request) => ({ ...request, body: creationBody() }) }],
+  });
+  // Group sessions: the same measurements on the class, each held against its one-to-one line.
+  const group = seeded.group;
+  const groupAuth = { ...CLIENT, Authorization: `Bearer ${group.secretKey}` };
+  let nextSeat = 0;
+  const seatBody = () => {
+    const i = nextSeat++;
+    return JSON.stringify({
+      service_id: group.serviceId,
+      starts_at: group.creationStarts[i % group.creationStarts.length],
+      customer: { name: `Seat ${i}`, email: `seat-${i}@bench.example` },
+    });
+  };
+  const groupLine = async (key: keyof typeof GROUP_LINES, options: Options) => {
+    if (!measured(key)) return;
+    await slice(options, WARMUP_SECONDS);
+    let floorSum = 0;
+    let lineSum = 0;
+    let wrong = 0;
+    for (let i = 0; i < SLICES; i++) {
+      const floor = await slice(floorOptions, SLICE_SECONDS);
+      const line = await slice(options, SLICE_SECONDS);
+      floorSum += floor.requests.average;
+      lineSum += line.requests.average;
+      wrong += unexpected(floor, 404) + unexpected(line, 200);
+    }
+    const ratio = lineSum / floorSum;
+    const base = measuredRatios.get(GROUP_LINES[key]);
+    const share = base === undefined ? null : ratio / base;
+    console.log(
+      `  ${key.padEnd(10)} ${(lineSum / SLICES).toFixed(1).padStart(8)} req/s: ${ratio.toFixed(3)}${share === null ? "" : ` (${share.toFixed(2)} × ${GROUP_LINES[key]})`}${wrong ? `  ${wrong} unexpected answers` : ""}`,
+    );
+    put(
+      key,
+      database,
+      `${ratio.toFixed(3)}${share === null ? "" : ` = ${share.toFixed(2)}×`} (${(lineSum / SLICES).toFixed(0)}/s)`,
+      share === null ? null : share >= GROUP_SHARE && wrong === 0,
+    );
+  };
+  const groupSample = await probe(
+    `${base}/v1/availability?${new URLSearchParams({ service_id: group.serviceId, from: from.toISO()!, to: from.plus({ days: 62 }).toISO()! })}`,
+    { headers: groupAuth },
+  );
+  console.log(
+    `The class's availability over 62 days answers ${groupSample.data.reduce((sum: number, calendar: { slots: unknown[] }) => sum + calendar.slots.length, 0)} slots.`,
+  );
+  await groupLine("group62", {
+    url: base,
+    headers: groupAuth,
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request) => {
+          const { from: start, to: end } = newRange(from, 62, nextGroupRange++);
+          return { ...request, path: `/v1/availability?${new URLSearchParams({ service_id: group.serviceId, from: start.toISO()!, to: end.toISO()! })}` };
+        },
+      },
+    ],
+  });
+  await groupLine("groupCreate", {
+    url: base,
+    headers: { ...groupAuth, "Content-Type": "application/json" },
+    requests: [{ method: "POST", path: "/v1/bookings", setupRequest: (request) => ({ ...request, body: seatBody() }) }],
   });
   const sorted = [...floorRates].sort((a, b) => a - b);
   if (sorted.length === 0) return;

@@ -6,6 +6,7 @@ import { bookings, customers, serviceStaff, services, staff, workingHours, works
 import { systemClock } from "@/lib/time/clock";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { eq } from "drizzle-orm";
+import { sessionIdFor } from "@/lib/bookings/sessions";
 
 export const BENCH_ZONE = "America/New_York";
 export const CALENDARS = 10;
@@ -20,6 +21,8 @@ const CLOSE_MINUTE = 17 * 60;
 export type Seeded = {
   secretKey: string;
   serviceId: string;
+  /** A class of capacity 8 on the same 10 calendars (docs/group-sessions.md), in a workspace of its own. */
+  group: SeededGroup;
   /** Local midnight of tomorrow: the availability range and created bookings start here. */
   firstDay: DateTime;
   /** Starts (ISO) on the 30-minute grid still free, each listed once per free calendar. */
@@ -94,7 +97,91 @@ export async function seedBenchWorkspace(db: Db): Promise<Seeded> {
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
 
-  return { secretKey, serviceId: service!.id, firstDay, creationStarts: freeStarts(firstDay, taken) };
+  return { secretKey, serviceId: service!.id, firstDay, creationStarts: freeStarts(firstDay, taken), group: await seedGroupWorkspace(db, firstDay) };
+}
+
+export const GROUP_CAPACITY = 8;
+const GROUP_SESSIONS_PER_CALENDAR_DAY = 2;
+const SEATS_PER_SEEDED_SESSION = SEEDED_BOOKINGS / (CALENDARS * SEEDED_DAYS * GROUP_SESSIONS_PER_CALENDAR_DAY); // 2
+
+export type SeededGroup = { secretKey: string; serviceId: string; creationStarts: string[] };
+
+/**
+ * The group line's workspace: the same 10 calendars, hours and 15-minute interval, a 30-minute
+ * class of capacity 8, and 2,000 seats booked over the next 50 days (two sessions per calendar
+ * and day, two seats each: 1,000 sessions). Its creates go without staff_id to every start of
+ * the 30-minute grid in turn, joining a session there or opening one.
+ */
+async function seedGroupWorkspace(db: Db, firstDay: DateTime): Promise<SeededGroup> {
+  const now = systemClock.now();
+  const { account } = await createAccount(db, { name: "Bench group account", plan: "pro", planStep: 5 });
+  const { workspace } = await createWorkspace({
+    ctx: { db, account, clock: systemClock },
+    input: { name: "Bench classes", timezone: BENCH_ZONE, slot_interval_minutes: SLOT_INTERVAL_MINUTES, staff_name: "Calendar 1" },
+  });
+  const { value: secretKey } = await mintApiKey(db, { workspaceId: workspace.id, type: "sk", name: "Bench", now });
+  await db.update(workspaces).set({ requireVerification: false }).where(eq(workspaces.id, workspace.id));
+  const first = await db.select({ id: staff.id }).from(staff).where(eq(staff.workspaceId, workspace.id));
+  const more = await db
+    .insert(staff)
+    .values(Array.from({ length: CALENDARS - 1 }, (_, i) => ({ workspaceId: workspace.id, name: `Calendar ${i + 2}` })))
+    .returning({ id: staff.id });
+  const calendarIds = [...first, ...more].map((row) => row.id);
+  await db
+    .insert(workingHours)
+    .values(
+      calendarIds.flatMap((staffId) =>
+        [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ workspaceId: workspace.id, staffId, weekday, startMinute: OPEN_MINUTE, endMinute: CLOSE_MINUTE })),
+      ),
+    );
+  const [service] = await db
+    .insert(services)
+    .values({ workspaceId: workspace.id, name: "Bench class", durationMinutes: SERVICE_MINUTES, maxAdvanceDays: 90, capacity: GROUP_CAPACITY })
+    .returning();
+  await db.insert(serviceStaff).values(calendarIds.map((staffId) => ({ workspaceId: workspace.id, serviceId: service!.id, staffId })));
+  const [customer] = await db
+    .insert(customers)
+    .values({ workspaceId: workspace.id, name: "Seeded customer", email: "seeded@bench.example" })
+    .returning({ id: customers.id });
+  const rows: (typeof bookings.$inferInsert)[] = [];
+  for (let day = 0; day < SEEDED_DAYS; day++) {
+    calendarIds.forEach((staffId, c) => {
+      for (let k = 0; k < GROUP_SESSIONS_PER_CALENDAR_DAY; k++) {
+        const start = firstDay.plus({ days: day }).set({ hour: 9 + ((c + 3 * k) % 8) });
+        const startsAt = start.toJSDate();
+        const endsAt = start.plus({ minutes: SERVICE_MINUTES }).toJSDate();
+        for (let seat = 0; seat < SEATS_PER_SEEDED_SESSION; seat++) {
+          rows.push({
+            workspaceId: workspace.id,
+            serviceId: service!.id,
+            staffId,
+            sessionId: sessionIdFor(service!, staffId, startsAt),
+            customerId: customer!.id,
+            startsAt,
+            endsAt,
+            occupiedStart: startsAt,
+            occupiedEnd: endsAt,
+            status: "confirmed",
+            createdVia: "sk",
+            confirmedAt: now,
+          });
+        }
+      }
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
+  const creationStarts: string[] = [];
+  for (let day = 0; day < 62; day++) {
+    for (let minute = OPEN_MINUTE; minute < CLOSE_MINUTE; minute += SERVICE_MINUTES) {
+      creationStarts.push(
+        firstDay
+          .plus({ days: day })
+          .set({ hour: Math.floor(minute / 60), minute: minute % 60 })
+          .toISO({ suppressMilliseconds: true })!,
+      );
+    }
+  }
+  return { secretKey, serviceId: service!.id, creationStarts };
 }
 
 /**

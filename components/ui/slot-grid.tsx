@@ -7,6 +7,8 @@ export type SlotOption = {
   label: string;
   /** The full date and time, read by screen readers, e.g. "Tuesday 12 March 2026, 09:30 Paris time". */
   fullLabel: string;
+  /** A second, smaller line under the time, e.g. "3 spots left" (also part of fullLabel). */
+  detail?: string;
 };
 
 export type SlotGroup = { title: string; slots: SlotOption[] };
@@ -32,6 +34,7 @@ export function SlotGrid({ groups, selected, onSelect, label }: SlotGridProps) {
                   onClick={() => onSelect(slot.value)}
                 >
                   {slot.label}
+                  {slot.detail ? <span className={styles.detail}>{slot.detail}</span> : null}
                 </button>
               </li>
             ))}

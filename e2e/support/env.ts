@@ -31,4 +31,6 @@ export const E2E = {
   languagesFlowAccountFile: path.resolve(".data-e2e", "e2e-languages-flow-account.json"),
   /** The manage-page and widget languages spec's own account. */
   languagesManageAccountFile: path.resolve(".data-e2e", "e2e-languages-manage-account.json"),
+  /** The group-sessions spec's own account (classes with spots left). */
+  groupSessionsAccountFile: path.resolve(".data-e2e", "e2e-group-sessions-account.json"),
 };

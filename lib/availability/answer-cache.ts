@@ -6,7 +6,7 @@ import type { ServiceRules } from "./engine";
 import { assertRange, AVAILABILITY_WORKSPACE_FIELDS, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
 import { loadCalendarsKept } from "./kept-calendars";
 import { readAvailabilityRevision } from "./revision";
-import { isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
+import { isGroupService, isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
 import type { CalendarSlotBytes } from "./serialize";
 import { answerFromSlotTable, answerWindow, buildSlotTable } from "./slot-table";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
@@ -113,7 +113,15 @@ async function buildTable(ctx: AvailabilityContext, input: GetAvailabilityInput,
   const anchorMs = window ? firstMs : input.from.getTime();
   const loadFrom = new Date(anchorMs - rules.bufferBeforeMinutes * MINUTE_MS);
   const loadTo = new Date((window ? lastMs : anchorMs) + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS);
-  const load = { workspaceId: ctx.workspace.id, serviceId: service.id, loadFrom, loadTo, now: new Date(nowMs), excludeBookingId: input.excludeBookingId };
+  const load = {
+    workspaceId: ctx.workspace.id,
+    serviceId: service.id,
+    loadFrom,
+    loadTo,
+    now: new Date(nowMs),
+    excludeBookingId: input.excludeBookingId,
+    groupSessions: isGroupService(service),
+  };
   const loaded = await loadCalendarsKept(ctx.db, load, revision);
   const validUntilMs = Math.min(...loaded.map((calendar) => calendar.firstHoldLapseMs ?? Infinity));
   const { timezone, slotIntervalMinutes } = ctx.workspace;

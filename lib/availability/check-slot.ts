@@ -3,7 +3,7 @@ import type { Queryable } from "@/lib/db/client";
 import type { ServiceRow, WorkspaceRow } from "@/lib/db/schema";
 import { answerStableUntil, classifyStart, type CalendarInput, type StartCheck } from "./engine";
 import { loadCalendars, type LoadCalendarsInput, type LoadedCalendar } from "./load-calendars";
-import { isServiceBookable, toServiceRules } from "./service-rules";
+import { isGroupService, isServiceBookable, toServiceRules } from "./service-rules";
 import { MINUTE_MS } from "./zone-timeline";
 
 /**
@@ -78,8 +78,12 @@ export async function pickCandidateCalendars(input: CheckSlotInput): Promise<Can
     return { staffIds: [], refusal: refusal ?? "outside_working_hours", stableUntilMs };
   }
   const load = new Map(calendars.map((calendar) => [calendar.staffId, calendar.bookingsStarting ?? 0]));
+  // A group service: a session already open at this start is joined first, the one with the
+  // fewest seats left before the others; then new sessions by the same fair order (docs/group-sessions.md).
+  const seated = new Map(calendars.map((calendar) => [calendar.staffId, calendar.sessions?.find((session) => session.startMs === startMs)?.seatsTaken ?? 0]));
   // A stable sort keeps creation order among calendars with the same load.
-  return { staffIds: [...open].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0)), refusal: null, stableUntilMs };
+  const order = (a: string, b: string) => (seated.get(b) ?? 0) - (seated.get(a) ?? 0) || (load.get(a) ?? 0) - (load.get(b) ?? 0);
+  return { staffIds: [...open].sort(order), refusal: null, stableUntilMs };
 }
 
 function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[], countStarting?: LoadCalendarsInput["countStarting"]): Promise<LoadedCalendar[]> {
@@ -93,6 +97,7 @@ function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[], countSt
     loadTo: new Date(startMs + (durationMinutes + bufferAfterMinutes) * MINUTE_MS),
     now: input.now,
     excludeBookingId: input.excludeBookingId,
+    groupSessions: isGroupService(input.service),
     countStarting,
   });
 }

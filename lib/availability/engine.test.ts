@@ -320,3 +320,79 @@ describe("answerStableUntil", () => {
     expect(answerStableUntil("Africa/Monrovia", now, ms("1971-06-02T00:00:00Z"), ms("1971-06-09T00:00:00Z"))).toBe(now + 1);
   });
 });
+
+describe("group sessions (capacity above 1)", () => {
+  // 2026-03-02 is a Monday; a class of 4, an hour long, on a calendar working 09:00–13:00 UTC.
+  const hours = [block(1, "09:00", "13:00")];
+  const rules = { ...RULES, durationMinutes: 60, capacity: 4 };
+  const session = (start: string, seatsTaken: number) => ({
+    startMs: ms(start),
+    occupied: { startMs: ms(start), endMs: ms(start) + 3_600_000 },
+    seatsTaken,
+  });
+  function seats(calendar: Partial<CalendarInput>): [string, number | undefined][] {
+    const [slots] = computeAvailability({
+      rules,
+      timezone: "UTC",
+      slotIntervalMinutes: 30,
+      calendars: [{ staffId: "c", workingHours: hours, timeOff: [], busy: [], ...calendar }],
+      nowMs: ms("2026-03-01T00:00:00Z"),
+      fromMs: ms("2026-03-02T00:00:00Z"),
+      toMs: ms("2026-03-03T00:00:00Z"),
+    });
+    return slots!.slots.map((slot) => [new Date(slot.startMs).toISOString().slice(11, 16), slot.seatsLeft]);
+  }
+
+  it("offers every start with the whole capacity while no session is open", () => {
+    expect(seats({})).toEqual([
+      ["09:00", 4],
+      ["09:30", 4],
+      ["10:00", 4],
+      ["10:30", 4],
+      ["11:00", 4],
+      ["11:30", 4],
+      ["12:00", 4],
+    ]);
+  });
+
+  it("offers an open session only at its own start with the seats it has left; a full one nowhere", () => {
+    expect(seats({ sessions: [session("2026-03-02T10:00:00Z", 3)] })).toEqual([
+      ["09:00", 4],
+      ["10:00", 1],
+      ["11:00", 4],
+      ["11:30", 4],
+      ["12:00", 4],
+    ]);
+    expect(seats({ sessions: [session("2026-03-02T10:00:00Z", 4)] })).toEqual([
+      ["09:00", 4],
+      ["11:00", 4],
+      ["11:30", 4],
+      ["12:00", 4],
+    ]);
+  });
+
+  it("does not offer a session that something else now overlaps (time off, another booking)", () => {
+    const open = session("2026-03-02T10:00:00Z", 1);
+    expect(seats({ sessions: [open], timeOff: [{ startMs: ms("2026-03-02T10:30:00Z"), endMs: ms("2026-03-02T11:00:00Z") }] })).toEqual([
+      ["09:00", 4],
+      ["11:00", 4],
+      ["11:30", 4],
+      ["12:00", 4],
+    ]);
+  });
+
+  it("classifies a start the way a create needs it: join while a seat is left, taken when full or overlapped", () => {
+    const input = { rules, timezone: "UTC", slotIntervalMinutes: 30, nowMs: ms("2026-03-01T00:00:00Z") };
+    const calendar = (seatsTaken: number): CalendarInput => ({
+      staffId: "c",
+      workingHours: hours,
+      timeOff: [],
+      busy: [],
+      sessions: [session("2026-03-02T10:00:00Z", seatsTaken)],
+    });
+    expect(classifyStart(input, calendar(3), ms("2026-03-02T10:00:00Z"))).toBe("ok");
+    expect(classifyStart(input, calendar(4), ms("2026-03-02T10:00:00Z"))).toBe("taken");
+    expect(classifyStart(input, calendar(1), ms("2026-03-02T10:30:00Z"))).toBe("taken");
+    expect(classifyStart(input, calendar(1), ms("2026-03-02T11:00:00Z"))).toBe("ok");
+  });
+});

@@ -21,6 +21,8 @@ export type ServiceRules = {
   bufferAfterMinutes: number;
   minLeadMinutes: number;
   maxAdvanceDays: number;
+  /** Seats per session; above 1 the service is a group service (docs/group-sessions.md). Absent: 1. */
+  capacity?: number;
 };
 
 /** weekday 0 is Sunday; minutes after local midnight in the workspace zone, end exclusive. */
@@ -35,7 +37,16 @@ export type CalendarInput = {
   timeOff: Interval[];
   /** Occupied ranges of the calendar's live bookings, each already widened by its own buffers. */
   busy: Interval[];
+  /**
+   * A group service's own sessions on this calendar (their bookings are not in `busy`): each
+   * occupies its range for every other start, and is offered at its own start while it has a
+   * seat left (docs/group-sessions.md).
+   */
+  sessions?: SessionInput[];
 };
+
+/** One session of the asked group service: its start, the range its bookings occupy, its live bookings. */
+export type SessionInput = { startMs: number; occupied: Interval; seatsTaken: number };
 
 export type AvailabilityInput = {
   rules: ServiceRules;
@@ -47,7 +58,8 @@ export type AvailabilityInput = {
   toMs: number;
 };
 
-export type Slot = Interval;
+/** `seatsLeft`: only for a group service (capacity above 1). */
+export type Slot = Interval & { seatsLeft?: number };
 export type CalendarSlots = { staffId: string; slots: Slot[] };
 
 /** Why one start is or is not bookable on one calendar (see classifyStart). */
@@ -141,6 +153,8 @@ function computeCalendarSlots(input: AvailabilityInput, calendar: CalendarInput,
   }
   if (!isSorted(starts)) starts.sort((a, b) => a - b);
 
+  const capacity = input.rules.capacity ?? 1;
+  if (capacity > 1) return groupSlots(input.rules, calendar, starts, capacity);
   const conflicts = mergeIntervals([...calendar.timeOff, ...calendar.busy]);
   const beforeMs = input.rules.bufferBeforeMinutes * MINUTE_MS;
   const afterMs = durationMs + input.rules.bufferAfterMinutes * MINUTE_MS;
@@ -158,6 +172,54 @@ function computeCalendarSlots(input: AvailabilityInput, calendar: CalendarInput,
     slots.push({ startMs: start, endMs: start + durationMs });
   }
   return slots;
+}
+
+/**
+ * A group service's slots on one calendar (docs/group-sessions.md): a start is offered when
+ * its occupied range meets no time off, no busy range and no session of the service, with
+ * every seat left; and at a session's own start while it has a seat left and nothing but the
+ * session itself meets that range, with the seats it has left. A full session is offered
+ * nowhere, and a session blocks every other start its range meets.
+ */
+function groupSlots(rules: ServiceRules, calendar: CalendarInput, starts: number[], capacity: number): Slot[] {
+  const durationMs = rules.durationMinutes * MINUTE_MS;
+  const beforeMs = rules.bufferBeforeMinutes * MINUTE_MS;
+  const afterMs = durationMs + rules.bufferAfterMinutes * MINUTE_MS;
+  const sessions = calendar.sessions ?? [];
+  const others = mergeIntervals([...calendar.timeOff, ...calendar.busy]);
+  const all = sessions.length === 0 ? others : mergeIntervals([...others, ...sessions.map((session) => session.occupied)]);
+  const byStart = new Map(sessions.map((session) => [session.startMs, session]));
+  const slots: Slot[] = [];
+  let previous = Number.NaN;
+  for (const start of starts) {
+    if (start === previous) continue;
+    previous = start;
+    const occupied = { startMs: start - beforeMs, endMs: start + afterMs };
+    const session = byStart.get(start);
+    if (session === undefined) {
+      if (!overlapsMerged(all, occupied)) slots.push({ startMs: start, endMs: start + durationMs, seatsLeft: capacity });
+      continue;
+    }
+    const seatsLeft = capacity - session.seatsTaken;
+    if (seatsLeft <= 0 || overlapsMerged(others, occupied)) continue;
+    if (sessions.some((other) => other !== session && overlaps(other.occupied, occupied))) continue;
+    slots.push({ startMs: start, endMs: start + durationMs, seatsLeft });
+  }
+  return slots;
+}
+
+const overlaps = (a: Interval, b: Interval) => a.startMs < b.endMs && b.startMs < a.endMs;
+
+/** Whether `range` meets any of `merged` (sorted, disjoint): one binary search. */
+function overlapsMerged(merged: Interval[], range: Interval): boolean {
+  let low = 0;
+  let high = merged.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (merged[middle]!.endMs <= range.startMs) low = middle + 1;
+    else high = middle;
+  }
+  return low < merged.length && merged[low]!.startMs < range.endMs;
 }
 
 /**
@@ -184,8 +246,12 @@ export function classifyStart(input: Omit<AvailabilityInput, "calendars" | "from
 
   const occupiedStart = startMs - input.rules.bufferBeforeMinutes * MINUTE_MS;
   const occupiedEnd = startMs + durationMs + input.rules.bufferAfterMinutes * MINUTE_MS;
-  const overlaps = (interval: Interval) => interval.startMs < occupiedEnd && occupiedStart < interval.endMs;
-  return calendar.timeOff.some(overlaps) || calendar.busy.some(overlaps) ? "taken" : "ok";
+  const meets = (interval: Interval) => interval.startMs < occupiedEnd && occupiedStart < interval.endMs;
+  if (calendar.timeOff.some(meets) || calendar.busy.some(meets)) return "taken";
+  // A group service: its own session at this start is joined while it has a seat; any other meets it.
+  const own = calendar.sessions?.find((session) => session.startMs === startMs);
+  if (own && own.seatsTaken >= (input.rules.capacity ?? 1)) return "taken";
+  return calendar.sessions?.some((session) => session !== own && meets(session.occupied)) ? "taken" : "ok";
 }
 
 /**

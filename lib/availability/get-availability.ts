@@ -6,7 +6,7 @@ import type { Clock } from "@/lib/time/clock";
 import { allowedStartWindow, answerStableUntil, computeAvailability, type CalendarSlots } from "./engine";
 import { loadCalendarsKept } from "./kept-calendars";
 import { loadCalendars } from "./load-calendars";
-import { isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
+import { isGroupService, isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 
 /** docs/decisions.md#bookings: the range may span at most 62 × 24 hours. */
@@ -67,7 +67,15 @@ export async function getAvailability({ ctx, input }: { ctx: AvailabilityContext
   // before and forward by the duration and the buffer after.
   const loadFrom = new Date((window?.firstMs ?? fromMs) - rules.bufferBeforeMinutes * MINUTE_MS);
   const loadTo = new Date((window?.lastMs ?? fromMs) + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS);
-  const load = { workspaceId: ctx.workspace.id, serviceId: service.id, loadFrom, loadTo, now, excludeBookingId: input.excludeBookingId };
+  const load = {
+    workspaceId: ctx.workspace.id,
+    serviceId: service.id,
+    loadFrom,
+    loadTo,
+    now,
+    excludeBookingId: input.excludeBookingId,
+    groupSessions: isGroupService(service),
+  };
   // With the revision read before any data, what was loaded for a nearby range may serve (kept-calendars.ts).
   const calendars =
     ctx.availabilityRevision === undefined ? await loadCalendars(ctx.db, load) : await loadCalendarsKept(ctx.db, load, ctx.availabilityRevision);

@@ -27,7 +27,7 @@ const kept = new LRUCache<string, Entry>({
 
 /** loadCalendars for availability; `revision` is the workspace's, read before this call. */
 export async function loadCalendarsKept(db: Parameters<typeof loadCalendars>[0], input: LoadCalendarsInput, revision: number): Promise<LoadedCalendar[]> {
-  const key = JSON.stringify([input.workspaceId, input.serviceId, input.staffIds ?? null, input.excludeBookingId ?? null]);
+  const key = JSON.stringify([input.workspaceId, input.serviceId, input.staffIds ?? null, input.excludeBookingId ?? null, input.groupSessions ?? false]);
   const nowMs = input.now.getTime();
   const entry = kept.get(key);
   if (

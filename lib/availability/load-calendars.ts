@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-o
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, serviceStaff, staff, timeOff, workingHours } from "@/lib/db/schema";
-import type { CalendarInput, Interval, WeeklyBlock } from "./engine";
+import type { CalendarInput, Interval, SessionInput, WeeklyBlock } from "./engine";
 
 export type LoadCalendarsInput = {
   workspaceId: string;
@@ -15,6 +15,11 @@ export type LoadCalendarsInput = {
   now: Date;
   /** Removed from busy times: the booking being moved. */
   excludeBookingId?: string;
+  /**
+   * A group service (capacity above 1): its own bookings are loaded as sessions (start,
+   * occupied range, seats taken), not as busy ranges (docs/group-sessions.md).
+   */
+  groupSessions?: boolean;
   /** Also count each calendar's occupying bookings that start in [from, to) (pickCandidateCalendars's fairness). */
   countStarting?: { from: Date; to: Date };
 };
@@ -42,15 +47,28 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
     FROM ${workingHours} WHERE ${and(eq(workingHours.staffId, staff.id), eq(workingHours.workspaceId, workspaceId))})`;
   const absences = sql<string | null>`(SELECT ${aggregateRanges(timeOff.startsAt, timeOff.endsAt)} FROM ${timeOff}
     WHERE ${and(eq(timeOff.staffId, staff.id), eq(timeOff.workspaceId, workspaceId), lt(timeOff.startsAt, input.loadTo), gt(timeOff.endsAt, input.loadFrom))})`;
+  const occupying = and(
+    eq(bookings.staffId, staff.id),
+    eq(bookings.workspaceId, workspaceId),
+    overlapsOccupied(input.loadFrom, input.loadTo),
+    isOccupying(input.now),
+    input.excludeBookingId ? ne(bookings.id, input.excludeBookingId) : undefined,
+  );
+  // A group service's own seats are its sessions (below); every other booking is busy as usual.
+  const ownSeat = sql`(${bookings.sessionId} IS NOT NULL AND ${bookings.serviceId} = ${input.serviceId})`;
+  const ranges = input.groupSessions
+    ? sql`${aggregateRanges(bookings.occupiedStart, bookings.occupiedEnd)} FILTER (WHERE NOT ${ownSeat})`
+    : aggregateRanges(bookings.occupiedStart, bookings.occupiedEnd);
   // The same scan also finds the first live hold to lapse: "µs;ranges" (see parseBusy).
-  const busy = sql<string>`(SELECT coalesce(${firstHoldLapse(input.now)}::text, '') || ';' || coalesce(${aggregateRanges(bookings.occupiedStart, bookings.occupiedEnd)}, '') FROM ${bookings}
-    WHERE ${and(
-      eq(bookings.staffId, staff.id),
-      eq(bookings.workspaceId, workspaceId),
-      overlapsOccupied(input.loadFrom, input.loadTo),
-      isOccupying(input.now),
-      input.excludeBookingId ? ne(bookings.id, input.excludeBookingId) : undefined,
-    )})`;
+  const busy = sql<string>`(SELECT coalesce(${firstHoldLapse(input.now)}::text, '') || ';' || coalesce(${ranges}, '') FROM ${bookings}
+    WHERE ${occupying})`;
+  // "start occupiedStart occupiedEnd seats" per session, epoch µs (see parseSessions).
+  const sessions = input.groupSessions
+    ? sql<
+        string | null
+      >`(SELECT string_agg(session, ' ') FROM (SELECT ${epochMicros(sql`min(${bookings.startsAt})`)} || ' ' || ${epochMicros(sql`min(${bookings.occupiedStart})`)} || ' ' || ${epochMicros(sql`max(${bookings.occupiedEnd})`)} || ' ' || count(*) AS session
+        FROM ${bookings} WHERE ${and(occupying, ownSeat)} GROUP BY ${bookings.sessionId}) AS seats)`
+    : sql<null>`null`;
 
   const counted = input.countStarting;
   // A booking that starts in [from, to) occupies part of it, so the lookup goes through the
@@ -67,7 +85,7 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
     : sql<null>`null`;
 
   const rows = await db
-    .select({ staffId: staff.id, hours, absences, busy, starting })
+    .select({ staffId: staff.id, hours, absences, busy, starting, sessions })
     .from(staff)
     .innerJoin(serviceStaff, and(eq(serviceStaff.staffId, staff.id), eq(serviceStaff.serviceId, input.serviceId), eq(serviceStaff.workspaceId, workspaceId)))
     .where(and(eq(staff.workspaceId, workspaceId), eq(staff.active, true), input.staffIds ? inArray(staff.id, input.staffIds) : undefined))
@@ -82,6 +100,7 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
       busy: busy.ranges,
       firstHoldLapseMs: busy.firstHoldLapseMs,
       ...(row.starting === null ? {} : { bookingsStarting: Number(row.starting) }),
+      ...(input.groupSessions ? { sessions: parseSessions(row.sessions) } : {}),
     };
   });
 }
@@ -121,6 +140,23 @@ function aggregateRanges(start: AnyPgColumn, end: AnyPgColumn): SQL {
 /** The earliest expiry of the occupying holds among the aggregated rows, epoch µs. */
 function firstHoldLapse(now: Date): SQL {
   return sql`(min(date_part('epoch', ${bookings.holdExpiresAt}) * 1000000) FILTER (WHERE ${bookings.status} IN ('pending', 'awaiting_payment') AND ${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz))::bigint`;
+}
+
+function epochMicros(value: SQL): SQL {
+  return sql`(date_part('epoch', ${value}) * 1000000)::bigint`;
+}
+
+function parseSessions(text: string | null): SessionInput[] {
+  const numbers = text ? text.split(" ").map(Number) : [];
+  const sessions: SessionInput[] = [];
+  for (let i = 0; i + 3 < numbers.length; i += 4) {
+    sessions.push({
+      startMs: Math.round(numbers[i]! / 1000),
+      occupied: { startMs: Math.floor(numbers[i + 1]! / 1000), endMs: Math.ceil(numbers[i + 2]! / 1000) },
+      seatsTaken: numbers[i + 3]!,
+    });
+  }
+  return sessions.sort((a, b) => a.startMs - b.startMs);
 }
 
 function parseBusy(text: string | null): { ranges: Interval[]; firstHoldLapseMs: number | null } {

@@ -16,6 +16,10 @@ export const Slot = z
   .object({
     start: DateTimeOutput.meta({ description: "With the workspace's offset on that instant." }),
     end: DateTimeOutput.meta({ description: "start + the service's duration, with the workspace's offset." }),
+    seats_left: z.number().int().min(1).optional().meta({
+      description:
+        "Only for a group service (capacity above 1): the seats still free in the session at this start on this calendar (the capacity when no one has booked it yet). Absent for capacity 1.",
+    }),
   })
   .meta({ id: "Slot" });
 export type Slot = z.infer<typeof Slot>;

@@ -34,7 +34,12 @@ export function toAvailabilityJson(calendars: CalendarSlots[], timezone: string)
  */
 export function toSlotBytes(calendars: CalendarSlots[], timezone: string): CalendarSlotBytes[] {
   const format = formatterFor(calendars, timezone);
-  const encodeSlot = (slot: Slot) => utf8(`{"start":"${format(slot.startMs)}","end":"${format(slot.endMs)}"}`);
+  const encodeSlot = (slot: Slot) =>
+    utf8(
+      slot.seatsLeft === undefined
+        ? `{"start":"${format(slot.startMs)}","end":"${format(slot.endMs)}"}`
+        : `{"start":"${format(slot.startMs)}","end":"${format(slot.endMs)}","seats_left":${slot.seatsLeft}}`,
+    );
   const first = calendars.find((calendar) => calendar.slots.length > 0)?.slots[0];
   const durationMs = first ? first.endMs - first.startMs : 0;
   const shared = new Map<number, Uint8Array>();
@@ -45,8 +50,10 @@ export function toSlotBytes(calendars: CalendarSlots[], timezone: string): Calen
     const pieces: Uint8Array[] = [];
     let at = 0;
     calendar.slots.forEach((slot, index) => {
-      let bytes = slot.endMs - slot.startMs === durationMs ? shared.get(slot.startMs) : encodeSlot(slot);
-      if (bytes === undefined) shared.set(slot.startMs, (bytes = encodeSlot(slot)));
+      // A group service's slot is shared by its start and seats left (at most 500, so the key stays exact).
+      const shareKey = slot.seatsLeft === undefined ? slot.startMs : slot.startMs * 1000 + slot.seatsLeft;
+      let bytes = slot.endMs - slot.startMs === durationMs ? shared.get(shareKey) : encodeSlot(slot);
+      if (bytes === undefined) shared.set(shareKey, (bytes = encodeSlot(slot)));
       if (index > 0) {
         pieces.push(COMMA);
         at += COMMA.length;

@@ -10,7 +10,13 @@ export function toServiceRules(service: ServiceRow): ServiceRules {
     bufferAfterMinutes: service.bufferAfterMinutes,
     minLeadMinutes: service.minLeadMinutes,
     maxAdvanceDays: service.maxAdvanceDays,
+    ...(isGroupService(service) ? { capacity: service.capacity } : {}),
   };
+}
+
+/** A service of capacity above 1 (a class, a workshop, a tour): its bookings at one start on one calendar share a session (docs/group-sessions.md). */
+export function isGroupService(service: Pick<ServiceRow, "capacity">): boolean {
+  return service.capacity > 1;
 }
 
 /**

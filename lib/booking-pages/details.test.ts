@@ -22,6 +22,7 @@ const service: CustomerService = {
   payment_amount_cents: null,
   max_advance_days: 60,
   category_id: null,
+  capacity: 1,
   bookable: true,
 };
 

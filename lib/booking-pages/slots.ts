@@ -1,7 +1,8 @@
 import { DateTime } from "luxon";
 import type { StaffSlots } from "./types";
 
-export type DaySlot = { start: string; end: string; staffIds: string[] };
+/** `seatsLeft`: for a group service, the spots left at that time over the calendars offering it. */
+export type DaySlot = { start: string; end: string; staffIds: string[]; seatsLeft?: number };
 
 /**
  * Flattens the per-calendar availability into one list per start instant, remembering which
@@ -15,8 +16,17 @@ export function mergeSlots(data: StaffSlots[], staffId: string | null): DaySlot[
     for (const slot of calendar.slots) {
       const key = DateTime.fromISO(slot.start, { setZone: true }).toMillis();
       const existing = byStart.get(key);
-      if (existing) existing.staffIds.push(calendar.staff_id);
-      else byStart.set(key, { start: slot.start, end: slot.end, staffIds: [calendar.staff_id] });
+      if (existing) {
+        existing.staffIds.push(calendar.staff_id);
+        if (slot.seats_left !== undefined) existing.seatsLeft = (existing.seatsLeft ?? 0) + slot.seats_left;
+      } else {
+        byStart.set(key, {
+          start: slot.start,
+          end: slot.end,
+          staffIds: [calendar.staff_id],
+          ...(slot.seats_left === undefined ? {} : { seatsLeft: slot.seats_left }),
+        });
+      }
     }
   }
   return [...byStart.entries()].sort(([a], [b]) => a - b).map(([, slot]) => slot);

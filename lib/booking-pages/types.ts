@@ -15,7 +15,8 @@ export type Question = PublicBootstrap["questions"][number];
 export type CreatedBooking = Booking;
 export type PaymentState = BookingPaymentState;
 
-export type Slot = { start: string; end: string };
+/** `seats_left`: a group service's seats still free at that time on that calendar (docs/group-sessions.md). */
+export type Slot = { start: string; end: string; seats_left?: number };
 export type StaffSlots = { staff_id: string; slots: Slot[] };
 
 export type CreateBookingRequest = {

@@ -24,6 +24,7 @@ import { newVerificationCode } from "./verification-code";
 import { afterCommit, withTransaction } from "@/lib/db/transaction";
 import { slotUnavailable } from "@/lib/errors";
 import { knownTaken } from "./known-taken";
+import { sessionIdFor } from "./sessions";
 
 /** `availabilityRevision`: read with the key, before any data (lib/http/route.ts); lets a known-taken start be refused at once (known-taken.ts). */
 type Ctx = Pick<ServiceContext<KeyActor>, "db" | "workspace" | "clock" | "actor"> & { availabilityRevision?: number };
@@ -154,6 +155,7 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
         workspaceId,
         serviceId: draft.service.id,
         staffId,
+        sessionId: sessionIdFor(draft.service, staffId, draft.startsAt),
         customerId: draft.customerId,
         customerTimezone: draft.customerTimezone,
         customerLanguage: draft.customerLanguage,

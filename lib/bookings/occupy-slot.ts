@@ -8,6 +8,7 @@ import { overlapsOccupied } from "@/lib/availability/load-calendars";
 import { DAY_MS } from "@/lib/availability/zone-timeline";
 import { DomainError, slotUnavailable } from "@/lib/errors";
 import { HOLD_STATUSES } from "./holds";
+import { isSessionFull } from "./sessions";
 
 export type BookingTimes = { startsAt: Date; endsAt: Date; occupiedStart: Date; occupiedEnd: Date };
 
@@ -70,8 +71,9 @@ export function lockCalendarRange(tx: Queryable, staffId: string, times: Pick<Bo
   return Promise.all(keys.map((key) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)));
 }
 
+/** The calendar is taken at that range, or the group session there has no seat left (docs/group-sessions.md). */
 export function isSlotConflict(error: unknown): boolean {
-  return isPgError(error, PG_EXCLUSION_VIOLATION, NO_OVERLAP_CONSTRAINT);
+  return isPgError(error, PG_EXCLUSION_VIOLATION, NO_OVERLAP_CONSTRAINT) || isSessionFull(error);
 }
 
 /**

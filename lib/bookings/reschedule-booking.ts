@@ -12,6 +12,7 @@ import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./o
 import { resolveCalendars } from "./resolve-calendars";
 import { withTransaction } from "@/lib/db/transaction";
 import { recordScheduleChanged } from "./schedule-events";
+import { sessionIdFor } from "./sessions";
 
 export type RescheduleBookingInput = {
   bookingId: string;
@@ -58,7 +59,9 @@ export async function rescheduleBooking({ ctx, input }: { ctx: ServiceContext; i
     const booking = await lockBookingOrThrow(tx, { workspaceId: workspace.id, id: current.id });
     assertMayMove(booking, service!.minCancelNoticeMinutes, isCustomer, now);
     const times = bookingTimes(input.startsAt, service!);
-    const row = await occupyFirstFree(tx, staffIds, times, (savepoint, staffId) => moveBooking(savepoint, booking.id, staffId, times, now));
+    const row = await occupyFirstFree(tx, staffIds, times, (savepoint, staffId) =>
+      moveBooking(savepoint, booking.id, staffId, times, now, sessionIdFor(service!, staffId, input.startsAt)),
+    );
     await recordBookingEvent(tx, { workspaceId: workspace.id, type: "booking.rescheduled", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
     await queueBookingMessages(tx, { kind: "reschedule", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
     await recordScheduleChanged(tx, row);
@@ -72,12 +75,20 @@ function assertMayMove(booking: BookingRow, minCancelNoticeMinutes: number, isCu
   if (effectiveStatus(booking, now) !== "confirmed") throw bookingNotConfirmed();
 }
 
-async function moveBooking(tx: Tx, id: string, staffId: string, times: ReturnType<typeof bookingTimes>, now: Date): Promise<BookingRow> {
+/** `sessionId`: the group session at the new start (one attendee moves; docs/group-sessions.md), null for capacity 1. */
+async function moveBooking(
+  tx: Tx,
+  id: string,
+  staffId: string,
+  times: ReturnType<typeof bookingTimes>,
+  now: Date,
+  sessionId: string | null,
+): Promise<BookingRow> {
   await expireLapsedHoldsOverlapping(tx, { staffId, times, now });
   // A move is a new revision of the calendar entry (SEQUENCE + 1) and restarts the reminders' count.
   const [row] = await tx
     .update(bookings)
-    .set({ ...times, staffId, updatedAt: now, rescheduledAt: now, sequence: sql`${bookings.sequence} + 1` })
+    .set({ ...times, staffId, sessionId, updatedAt: now, rescheduledAt: now, sequence: sql`${bookings.sequence} + 1` })
     .where(eq(bookings.id, id))
     .returning();
   return row!;

@@ -7,6 +7,7 @@ export type PgErrorInfo = { code: string; constraint: string | undefined };
 
 export const PG_UNIQUE_VIOLATION = "23505";
 export const PG_EXCLUSION_VIOLATION = "23P01";
+export const PG_CHECK_VIOLATION = "23514";
 export const PG_FOREIGN_KEY_VIOLATION = "23503";
 export const PG_SERIALIZATION_FAILURE = "40001";
 export const PG_DEADLOCK_DETECTED = "40P01";

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb, type Db } from "@/lib/db/client";
 import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION, PG_SERIALIZATION_FAILURE, readPgError } from "@/lib/db/errors";
+import { isSessionFull } from "@/lib/bookings/sessions";
 import { DomainError, notFound, slotUnavailable, validationFailed } from "@/lib/errors";
 import type { BodyOf, HttpMethod, Operation, ParamsOf, QueryOf, ResponseOf } from "@/lib/openapi/operation";
 import {
@@ -129,7 +130,7 @@ function toErrorResponse(error: unknown, keyType: KeyType, headers: Headers, req
   if (pg?.code === PG_SERIALIZATION_FAILURE || pg?.code === PG_DEADLOCK_DETECTED) {
     return errorResponse(new DomainError("transient_failure", "Two writes contended. Retry the request."), keyType, headers);
   }
-  if (pg?.code === PG_EXCLUSION_VIOLATION) return errorResponse(slotUnavailable(), keyType, headers);
+  if (pg?.code === PG_EXCLUSION_VIOLATION || isSessionFull(error)) return errorResponse(slotUnavailable(), keyType, headers);
   // Bodies are screened for U+0000 (lib/http/body.ts); this catches it in a path or query value.
   if (pg?.code === PG_CHARACTER_NOT_IN_REPERTOIRE) {
     return errorResponse(validationFailed(undefined, "A value contains a character that cannot be stored (U+0000)."), keyType, headers);

@@ -35,7 +35,7 @@ const TAGS = [
 
 const DESCRIPTION = [
   "The appointment booking API: workspaces, calendars, services, availability, bookings and signed webhooks.",
-  "Guides: [quickstart](/docs/quickstart), [webhooks](/docs/webhooks), [embedding](/docs/embedding), [test mode](/docs/test-mode), [errors](/docs/errors).",
+  "Guides: [quickstart](/docs/quickstart), [webhooks](/docs/webhooks), [embedding](/docs/embedding), [classes and group sessions](/docs/group-sessions), [test mode](/docs/test-mode), [errors](/docs/errors).",
   "",
   "Bodies are JSON; identifiers are UUIDs; money is integer cents; booking times carry the workspace's offset, other instants are UTC.",
   "Unknown body and query fields are ignored. Errors use one envelope, `{error: {type, message, param?}}`: match on `type`;",

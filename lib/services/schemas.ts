@@ -12,6 +12,8 @@ export const MAX_BUFFER_MINUTES = 1_440;
 /** One year of notice or lead time is more than any business asks for. */
 export const MAX_NOTICE_MINUTES = 525_600;
 export const MAX_ADVANCE_DAYS = 730;
+/** Seats per session of a group service (docs/group-sessions.md). */
+export const MAX_CAPACITY = 500;
 /** A written max_advance_days of 0 is stored as this (spec "Limits"). */
 export const DEFAULT_MAX_ADVANCE_DAYS = 60;
 /** Stripe's largest single charge in two-decimal currencies. */
@@ -44,6 +46,15 @@ export const ServiceBody = z.object({
   payment_mode: PaymentMode.meta({ description: "Required: omitting it is refused, it is not the same as `none`." }),
   deposit_amount_cents: cents.nullable().optional(),
   deposit_percent: z.number().int().min(1).max(100).nullable().optional(),
+  capacity: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_CAPACITY)
+    .optional()
+    .meta({
+      description: `Seats per session, 1–${MAX_CAPACITY}; omitted (also on replace) means 1. Above 1 it is a group service (a class, a workshop, a tour): the bookings at one start on one calendar share one session, which holds up to this many; lowering it keeps every booking and offers no seat until there is room.`,
+    }),
 });
 export type ServiceBody = z.infer<typeof ServiceBody>;
 
@@ -63,6 +74,7 @@ export const ServiceFull = z
     payment_mode: PaymentMode,
     deposit_amount_cents: z.number().int().nullable(),
     deposit_percent: z.number().int().nullable(),
+    capacity: z.number().int().meta({ description: "Seats per session; 1 is one booking per start and calendar." }),
     payment_amount_cents: z.number().int().nullable().meta({
       description:
         "What is paid at booking time, computed by the server (a deposit percent rounds half up). Null for `none`, and when no amount can be computed (such a service cannot be booked).",
@@ -88,6 +100,7 @@ export const ServiceCustomer = z
     payment_mode: PaymentMode,
     payment_amount_cents: z.number().int().nullable(),
     category_id: Uuid.nullable(),
+    capacity: z.number().int().meta({ description: "Seats per session; above 1, availability slots carry seats_left." }),
     max_advance_days: z.number().int().meta({
       description:
         "How far ahead it can be booked: a start is offered while starts_at ≤ now + max_advance_days × 24 h. Booking pages stop their calendars there.",

@@ -19,6 +19,7 @@ export function toServiceFull(row: ServiceRow): ServiceFull {
     payment_mode: row.paymentMode,
     deposit_amount_cents: row.depositAmountCents,
     deposit_percent: row.depositPercent,
+    capacity: row.capacity,
     payment_amount_cents: computePaymentAmountCents(row),
   };
 }
@@ -38,6 +39,7 @@ export function toServiceCustomer(row: ServiceRow, workspace: Pick<WorkspaceRow,
     payment_mode: row.paymentMode,
     payment_amount_cents: computePaymentAmountCents(row),
     category_id: row.categoryId,
+    capacity: row.capacity,
     max_advance_days: row.maxAdvanceDays,
     bookable: takesNewBookings(row, workspace),
   };

@@ -23,5 +23,6 @@ export function toServiceValues(input: ServiceBody): ServiceValues {
     paymentMode: input.payment_mode,
     depositAmountCents: input.deposit_amount_cents ?? null,
     depositPercent: input.deposit_percent ?? null,
+    capacity: input.capacity ?? 1,
   };
 }

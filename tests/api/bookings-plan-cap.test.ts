@@ -14,6 +14,14 @@ vi.mock("@/lib/plans/catalog", async (importOriginal) => {
 });
 
 describe("402 when confirmation would exceed a plan's booking allowance", () => {
+  it("counts each seat of a class as a booking (docs/group-sessions.md): the second seat of one session is refused", async () => {
+    const ws = await newWorkspace();
+    const yoga = await addService(ws, { name: "Yoga", capacity: 10 });
+    const starts_at = localAt(ws, 2, "09:00");
+    expect((await book(ws, { service_id: yoga.id, starts_at })).status).toBe(201);
+    expectError(await book(ws, { service_id: yoga.id, starts_at }), 402, "plan_limit_exceeded");
+  });
+
   it("refuses an immediately confirmed create: the secret key learns the dimension, the publishable key nothing more", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);

@@ -52,6 +52,7 @@ describe("GET /v1/public/bookings/{token}", () => {
           payment_mode: "none",
           payment_amount_cents: null,
           category_id: null,
+          capacity: 1,
           max_advance_days: 60,
           bookable: true,
         },

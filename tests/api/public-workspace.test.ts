@@ -92,6 +92,7 @@ describe("GET /v1/public/workspaces/{slug}", () => {
         payment_mode: "deposit_percent",
         payment_amount_cents: 625,
         category_id: null,
+        capacity: 1,
         max_advance_days: 60,
         bookable: true,
       },

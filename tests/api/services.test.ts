@@ -10,6 +10,7 @@ const FULL_VIEW_FIELDS = [
   "active",
   "buffer_after_minutes",
   "buffer_before_minutes",
+  "capacity",
   "deposit_amount_cents",
   "deposit_percent",
   "description",
@@ -58,6 +59,7 @@ describe("POST /v1/services", () => {
       payment_mode: "none",
       deposit_amount_cents: null,
       deposit_percent: null,
+      capacity: 1,
       payment_amount_cents: null,
     });
   });
@@ -77,6 +79,7 @@ describe("POST /v1/services", () => {
       payment_mode: "full",
       deposit_amount_cents: null,
       deposit_percent: null,
+      capacity: 1,
     };
     const created = await createOk(ws, body);
     expect(created).toMatchObject({ ...body, max_advance_days: 60, active: true, payment_amount_cents: 12_000 });
@@ -219,6 +222,7 @@ describe("PUT /v1/services/{id}", () => {
       payment_mode: "none",
       deposit_amount_cents: null,
       deposit_percent: null,
+      capacity: 1,
       payment_amount_cents: null,
     });
     const read = await api.get(`/v1/services/${original.id}`, { key: ws.sk });

@@ -129,15 +129,16 @@ export function SlotPicker(props: SlotPickerProps) {
       title: t(part),
       slots: daySlots
         .filter((slot) => dayPart(slot.start, displayZone) === part)
-        .map((slot) => ({
-          value: slot.start,
-          label: formatTime(slot.start, displayZone, locale),
-          fullLabel: t("fullLabel", {
+        .map((slot) => {
+          const fullLabel = t("fullLabel", {
             date: formatLongDate(slot.start, displayZone, locale),
             time: formatTime(slot.start, displayZone, locale),
             zone: zoneCity(displayZone),
-          }),
-        })),
+          });
+          // A group service's time names the spots it has left (docs/group-sessions.md).
+          const detail = slot.seatsLeft === undefined ? undefined : t("spotsLeft", { count: slot.seatsLeft });
+          return { value: slot.start, label: formatTime(slot.start, displayZone, locale), fullLabel: detail ? `${fullLabel}, ${detail}` : fullLabel, detail };
+        }),
     }))
     .filter((group) => group.slots.length > 0);
 

@@ -30,6 +30,12 @@ export const bookings = pgTable(
     customerId: uuid()
       .notNull()
       .references(() => customers.id),
+    /**
+     * The group session this booking holds a seat in (lib/bookings/sessions.ts); null for a
+     * service of capacity 1. Bookings of one session may overlap each other on their calendar,
+     * nothing else may (the exclusion constraint, migration group_sessions).
+     */
+    sessionId: uuid(),
     startsAt: instant().notNull(),
     endsAt: instant().notNull(),
     occupiedStart: instant().notNull(),

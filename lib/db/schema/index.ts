@@ -25,3 +25,4 @@ export * from "./availability-revisions";
 export * from "./booking-reminders";
 export * from "./calendar-feeds";
 export * from "./booking-volumes";
+export * from "./booking-sessions";

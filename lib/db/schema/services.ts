@@ -25,6 +25,8 @@ export const services = pgTable(
       .default("none"),
     depositAmountCents: integer(),
     depositPercent: integer(),
+    /** Seats per session (1–500); above 1 the service is a group service (docs/group-sessions.md). */
+    capacity: integer().notNull().default(1),
     categoryId: uuid().references(() => categories.id, { onDelete: "set null" }),
     ...timestamps,
   },
