@@ -60,7 +60,7 @@ export async function rescheduleBooking({ ctx, input }: { ctx: ServiceContext; i
     const times = bookingTimes(input.startsAt, service!);
     const row = await occupyFirstFree(tx, staffIds, times, (savepoint, staffId) => moveBooking(savepoint, booking.id, staffId, times, now));
     await recordBookingEvent(tx, { workspaceId: workspace.id, type: "booking.rescheduled", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
-    await queueBookingMessages(tx, { kind: "reschedule", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
+    await queueBookingMessages(tx, { kind: "reschedule", bookingId: booking.id, previousStartsAt: booking.startsAt, business: { event: "moved" }, now });
     await recordScheduleChanged(tx, row);
     return row;
   });
