@@ -18,8 +18,8 @@ export type BusinessMessageInput = {
 /**
  * The business's email about a booking event (see docs/business-notifications.md), written
  * to the same outbox as the customer's messages in the transaction of the event, so it goes
- * exactly when the event commits, once, in order with the booking's other messages to that
- * address, and is retried like them. Nothing when the workspace has no notification address.
+ * exactly when the event commits, once, in order with the booking's other messages, and is
+ * retried like them. Nothing when the workspace has no notification address.
  */
 export async function queueBusinessMessage(
   tx: Queryable,

@@ -18,11 +18,9 @@ export const OUTBOX_CLAIM_LEASE_SECONDS = 5 * 60;
 /**
  * Claims due pending messages (FOR UPDATE SKIP LOCKED, so concurrent runners never take the
  * same row), sends each through its port and records the outcome. Returns how many it tried.
- * A booking's messages to one address on one channel leave one at a time, oldest first: a
- * message is due only once every earlier one of its booking, channel and recipient is sent or
- * given up, so a failed send (waiting for its retry) holds back the later ones instead of
- * letting them overtake. The customer and the business are separate queues: a customer's
- * address that keeps failing never holds back the business's email (docs/business-notifications.md).
+ * A booking's messages on one channel leave one at a time, oldest first: a message is due
+ * only once every earlier one of its booking and channel is sent or given up, so a failed
+ * send (waiting for its retry) holds back the later ones instead of letting them overtake.
  * Each round therefore takes at most the head of each booking's queue; it claims again until
  * nothing is due or `limit` messages were tried.
  */
@@ -92,7 +90,6 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
                 and(
                   eq(earlier.bookingId, outboxMessages.bookingId),
                   eq(earlier.channel, outboxMessages.channel),
-                  eq(earlier.to, outboxMessages.to),
                   eq(earlier.status, "pending"),
                   lt(earlier.position, outboxMessages.position),
                 ),
