@@ -14,9 +14,7 @@ import type { ValidAnswer } from "./validate-answers";
  * is moved (a move keeps the booking's id).
  */
 export function toBookingAnswers(answers: readonly Pick<ValidAnswer, "questionId" | "label" | "position" | "value">[]): BookingAnswer[] {
-  return [...answers]
-    .sort((a, b) => a.position - b.position)
-    .map((answer) => ({ question_id: answer.questionId, label: answer.label, value: answer.value }));
+  return [...answers].sort((a, b) => a.position - b.position).map((answer) => ({ question_id: answer.questionId, label: answer.label, value: answer.value }));
 }
 
 /** The answers of several bookings in one query; a booking without answers maps to []. */

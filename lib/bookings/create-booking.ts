@@ -174,9 +174,7 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
         updatedAt: draft.now,
       })
       .returning(),
-    draft.answers.length > 0
-      ? tx.insert(bookingAnswers).values(draft.answers.map((answer) => ({ bookingId: id, ...answer })))
-      : undefined,
+    draft.answers.length > 0 ? tx.insert(bookingAnswers).values(draft.answers.map((answer) => ({ bookingId: id, ...answer }))) : undefined,
   ]);
   return { row: row!, code: verification?.code };
 }

@@ -26,6 +26,9 @@ export async function listBookings<T>({
     .where(and(eq(bookings.workspaceId, ctx.workspace.id), where))
     .orderBy(...orderBy)
     .limit(resolved.limit + 1);
-  const answers = await loadBookingAnswers(ctx.db, rows.slice(0, resolved.limit).map((row) => row.id));
+  const answers = await loadBookingAnswers(
+    ctx.db,
+    rows.slice(0, resolved.limit).map((row) => row.id),
+  );
   return toPage(rows, resolved, (row) => serialize(row, answers.get(row.id) ?? []));
 }

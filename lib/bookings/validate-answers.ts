@@ -35,7 +35,7 @@ export function checkAnswers(workspaceQuestions: QuestionRow[], input: { service
     if (seen.has(question.id)) throw validationFailed(`answers.${index}.question_id`, "Each question may be answered once.");
     seen.add(question.id);
     assertValueFits(question, answer.value, `answers.${index}.value`);
-    return { questionId: question.id, label: question.label, position: rank.get(question.id)!, value: answer.value };
+    return { questionId: question.id, label: question.label, position: rank.get(question.id) ?? rank.size, value: answer.value };
   });
   const answered = new Map(valid.map((answer) => [answer.questionId, answer.value]));
   for (const question of [...applying].sort((a, b) => a.position - b.position)) {

@@ -37,7 +37,7 @@ export async function queueBusinessMessage(
     cancelledBy: input.cancelledBy,
     cancelReason: input.cancelReason,
   });
-  const [row] = await tx
+  const rows = await tx
     .insert(outboxMessages)
     .values({
       workspaceId: input.workspace.id,
@@ -52,6 +52,6 @@ export async function queueBusinessMessage(
       attachments: email.attachments,
     })
     .returning({ id: outboxMessages.id });
-  await afterCommit(tx, { type: "message.queued", messageId: row!.id });
+  for (const row of rows) await afterCommit(tx, { type: "message.queued", messageId: row.id });
   return true;
 }

@@ -41,10 +41,7 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
   if (endpoints.length === 0) return;
 
   const scope = { bookingId: input.bookingId, workspaceId: input.workspaceId };
-  const [row, answers] = await Promise.all([
-    loadBookingDetails(tx, scope, input.known),
-    input.known?.answers ?? loadAnswersOf(tx, input.bookingId),
-  ]);
+  const [row, answers] = await Promise.all([loadBookingDetails(tx, scope, input.known), input.known?.answers ?? loadAnswersOf(tx, input.bookingId)]);
   if (!row) throw new Error(`recordBookingEvent: booking ${input.bookingId} not in workspace ${input.workspaceId}`);
 
   const booking: BookingEventPayload["data"]["booking"] = {

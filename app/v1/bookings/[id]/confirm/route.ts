@@ -5,7 +5,5 @@ import * as op from "@/lib/openapi/operations/bookings";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /v1/bookings/{id}/confirm – confirm a pending booking without its code (SK)
-  POST: route(op.confirmBooking, async ({ ctx, params }) =>
-    readBooking(ctx, await confirmBooking({ ctx, id: params.id })),
-  ),
+  POST: route(op.confirmBooking, async ({ ctx, params }) => readBooking(ctx, await confirmBooking({ ctx, id: params.id }))),
 });

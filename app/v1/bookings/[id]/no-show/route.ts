@@ -6,11 +6,7 @@ import * as op from "@/lib/openapi/operations/bookings";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /v1/bookings/{id}/no-show – mark a past confirmed booking as a no-show (SK)
-  POST: route(op.markNoShow, async ({ ctx, params }) =>
-    readBooking(ctx, await markNoShow({ ctx, id: params.id })),
-  ),
+  POST: route(op.markNoShow, async ({ ctx, params }) => readBooking(ctx, await markNoShow({ ctx, id: params.id }))),
   // DELETE /v1/bookings/{id}/no-show – clear the no-show mark (SK)
-  DELETE: route(op.clearNoShow, async ({ ctx, params }) =>
-    readBooking(ctx, await clearNoShow({ ctx, id: params.id })),
-  ),
+  DELETE: route(op.clearNoShow, async ({ ctx, params }) => readBooking(ctx, await clearNoShow({ ctx, id: params.id }))),
 });
