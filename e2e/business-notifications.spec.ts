@@ -37,7 +37,7 @@ test("a booking with answers made on the hosted page reaches the business's inbo
   await page.getByLabel("How did you hear about us?").selectOption("Instagram");
   await page.getByLabel(/Anything we should know/).fill(ALLERGY);
   await page.getByLabel("I agree to the salon's patch-test policy").check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Book appointment" }).click();
   await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeFocused();
   const manageHref = (await page.getByRole("link", { name: "Change or cancel this booking" }).getAttribute("href"))!;
 
