@@ -141,6 +141,8 @@ test("the quickstart's commands, run as printed, book and deliver a signed webho
     timeout: 120_000,
   });
   expect(output).toContain('"status": "confirmed"');
+  expect(output).toContain('"label": "Anything we should know? Allergies, accessibility needs"');
+  expect(output).toContain('"frontdesk@harbour-hair.example"');
   expect(output).toContain('"cancelled"');
   expect(output).toContain('["https://www.your-site.example"]');
   const secret = output.match(/WEBHOOK_SECRET=(whsec_\w+)/)![1]!;

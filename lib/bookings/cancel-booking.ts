@@ -62,7 +62,9 @@ export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input
     }
     // The refund is marked first so the cancellation email can name it.
     const refunding = input.refund !== false && (await markRefundDue(tx, { workspaceId, bookingId: booking.id, now }));
-    await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, now });
+    // The business hears of a cancellation of what it heard of as booked (a hold never confirmed was never announced).
+    const business = booking.isAnnounced ? ({ event: "cancelled", cancelledBy: ctx.actor.type === "customer" ? "customer" : "business" } as const) : undefined;
+    await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, business, now });
     if (isLiveHold(booking, now)) await afterCommit(tx, { type: "hold.settled", bookingId: booking.id });
     // Only a confirmed booking has a reminder run to stop.
     if (booking.status === "confirmed") await recordScheduleChanged(tx, row!);

@@ -17,7 +17,8 @@ import type { KnownBookingDetailsAndPayment } from "./load-booking-details";
 import { startStateFor, type StartState } from "./holds";
 import { bookingTimes, expireLapsedHoldsOverlapping, occupyBestFirst, occupyFirstFree } from "./occupy-slot";
 import { assertBookableService, resolveCalendars } from "./resolve-calendars";
-import type { CreateBookingBody } from "./schemas";
+import { toBookingAnswers } from "./answers";
+import type { BookingAnswer, CreateBookingBody } from "./schemas";
 import { announceConfirmed } from "./settle-confirmed";
 import { checkAnswers, type ValidAnswer } from "./validate-answers";
 import { newVerificationCode } from "./verification-code";
@@ -35,6 +36,8 @@ export type CreatedBooking = {
   accessToken: string;
   /** The create response's payment block (paid services, when the processor answered). */
   payment?: BookingPaymentIntent;
+  /** The answers just written, as the business reads them. */
+  answers: BookingAnswer[];
 };
 
 /**
@@ -112,12 +115,12 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
       };
       const { row, code } = await occupyFirstFree(tx, calendars, times, (savepoint, staffId) => insertBooking(savepoint, workspace.id, staffId, draft));
       const payment = await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
-      return settleStart(tx, row, code, now, { workspace, service, customer, payment: payment ?? null });
+      return settleStart(tx, row, code, now, { workspace, service, customer, payment: payment ?? null, answers: toBookingAnswers(answers) });
     });
   const booking = await occupyBestFirst(staffIds, write);
   // After commit, never inside the transaction: the PaymentIntent on the connected account.
   const payment = service.paymentMode === "none" ? undefined : await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
-  return { booking, accessToken, payment };
+  return { booking, accessToken, payment, answers: toBookingAnswers(answers) };
 }
 
 /** The body against the workspace: a bookable service it can take payment for, and valid answers (in this order). */
@@ -173,9 +176,7 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
         updatedAt: draft.now,
       })
       .returning(),
-    draft.answers.length > 0
-      ? tx.insert(bookingAnswers).values(draft.answers.map((answer) => ({ bookingId: id, questionId: answer.questionId, value: answer.value })))
-      : undefined,
+    draft.answers.length > 0 ? tx.insert(bookingAnswers).values(draft.answers.map((answer) => ({ bookingId: id, ...answer }))) : undefined,
   ]);
   return { row: row!, code: verification?.code };
 }

@@ -3,10 +3,12 @@ import { bookings, type BookingRow } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/context";
 import { pageClauses, toPage, type PageResult } from "@/lib/db/pagination";
 import { DEFAULT_PAGE_SIZE } from "@/lib/schemas";
+import { loadBookingAnswers } from "./answers";
+import type { BookingAnswer } from "./schemas";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace">;
 
-/** GET /v1/bookings: newest first by creation (ties by id), one page after `cursor`. */
+/** GET /v1/bookings: newest first by creation (ties by id), one page after `cursor`, each with its answers. */
 export async function listBookings<T>({
   ctx,
   page,
@@ -14,7 +16,7 @@ export async function listBookings<T>({
 }: {
   ctx: Ctx;
   page: { limit?: number; cursor?: string };
-  serialize: (row: BookingRow) => T;
+  serialize: (row: BookingRow, answers: BookingAnswer[]) => T;
 }): Promise<PageResult<T>> {
   const resolved = { limit: page.limit ?? DEFAULT_PAGE_SIZE, cursor: page.cursor };
   const { where, orderBy } = pageClauses({ createdAt: bookings.createdAt, id: bookings.id }, resolved);
@@ -24,5 +26,9 @@ export async function listBookings<T>({
     .where(and(eq(bookings.workspaceId, ctx.workspace.id), where))
     .orderBy(...orderBy)
     .limit(resolved.limit + 1);
-  return toPage(rows, resolved, serialize);
+  const answers = await loadBookingAnswers(
+    ctx.db,
+    rows.slice(0, resolved.limit).map((row) => row.id),
+  );
+  return toPage(rows, resolved, (row) => serialize(row, answers.get(row.id) ?? []));
 }

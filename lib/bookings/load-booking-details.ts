@@ -13,15 +13,16 @@ import {
   type StaffRow,
   type WorkspaceRow,
 } from "@/lib/db/schema";
+import type { BookingAnswer } from "./schemas";
 
 /** A booking with everything that describes it to people: its service, calendar, customer and workspace. */
 export type BookingDetails = { booking: BookingRow; workspace: WorkspaceRow; service: ServiceRow; staff: StaffRow; customer: CustomerRow };
 
 /**
  * What a caller already holds of a booking's details: a create has just written the booking
- * and its customer, and checked the body against the workspace and service it read.
+ * and its customer (and its answers), and checked the body against the workspace and service it read.
  */
-export type KnownBookingDetails = Omit<BookingDetails, "staff">;
+export type KnownBookingDetails = Omit<BookingDetails, "staff"> & { answers?: BookingAnswer[] };
 
 /** The same with the booking's payment (null: none), which a create has just written too. */
 export type KnownBookingDetailsAndPayment = KnownBookingDetails & { payment: PaymentRow | null };

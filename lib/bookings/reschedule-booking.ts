@@ -63,7 +63,7 @@ export async function rescheduleBooking({ ctx, input }: { ctx: ServiceContext; i
       moveBooking(savepoint, booking.id, staffId, times, now, sessionIdFor(service!, staffId, input.startsAt)),
     );
     await recordBookingEvent(tx, { workspaceId: workspace.id, type: "booking.rescheduled", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
-    await queueBookingMessages(tx, { kind: "reschedule", bookingId: booking.id, previousStartsAt: booking.startsAt, now });
+    await queueBookingMessages(tx, { kind: "reschedule", bookingId: booking.id, previousStartsAt: booking.startsAt, business: { event: "moved" }, now });
     await recordScheduleChanged(tx, row);
     return row;
   });

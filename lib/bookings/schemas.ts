@@ -10,6 +10,21 @@ export const BookingStatus = z.enum(BOOKING_STATUSES).meta({
     "pending: hold awaiting the 6-digit code; awaiting_payment: hold awaiting a card payment; confirmed; cancelled; expired: a hold that lapsed; no_show.",
 });
 
+/** One answer the customer gave, as the business reads it (see docs/business-notifications.md). */
+export const BookingAnswer = z
+  .object({
+    question_id: Uuid.meta({ description: "The question answered; it may have been deleted since." }),
+    label: z.string().meta({ description: "The question's label as the customer was asked it, even if the question was renamed or deleted since." }),
+    value: z.string().meta({ description: 'The answer as given; a checkbox answers "true" or "false".' }),
+  })
+  .meta({ id: "BookingAnswer" });
+export type BookingAnswer = z.infer<typeof BookingAnswer>;
+
+export const BookingAnswers = z.array(BookingAnswer).meta({
+  description:
+    "The customer's answers to the business's questions, in the questions' order when the customer answered; [] when none. They stay with the booking through reschedules.",
+});
+
 export const Booking = z
   .object({
     id: Uuid,
@@ -24,6 +39,7 @@ export const Booking = z
       description: "UTC; present only while the booking is on a hold (10 minutes for a code, 30 for a card).",
     }),
     payment: BookingPaymentIntent.optional().meta({ description: "Only when the service takes a payment, and only on the create response." }),
+    answers: BookingAnswers,
     created_at: DateTimeOutput.meta({ description: "UTC." }),
   })
   .meta({ id: "Booking" });

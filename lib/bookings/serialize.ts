@@ -2,12 +2,14 @@ import type { BookingRow, BookingStatus } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 import { isLiveHold } from "./holds";
 import type { BookingPaymentIntent } from "@/lib/payments/schemas";
-import type { Booking, ResendCodeResponse } from "./schemas";
+import type { Booking, BookingAnswer, ResendCodeResponse } from "./schemas";
 import type { CodeResent } from "./resend-verification-code";
 
 export type BookingView = {
   timezone: string;
   now: Date;
+  /** The booking's answers (./answers.ts). */
+  answers: BookingAnswer[];
   /** Only on the create response. */
   accessToken?: string;
   /** Only on the create response of a paid booking. */
@@ -28,6 +30,7 @@ export function toBooking(row: BookingRow, view: BookingView): Booking {
     starts_at: toZonedIso(row.startsAt, view.timezone),
     ends_at: toZonedIso(row.endsAt, view.timezone),
     status,
+    answers: view.answers,
     created_at: toUtcIso(row.createdAt),
   };
   if (view.accessToken !== undefined) booking.access_token = view.accessToken;

@@ -40,7 +40,15 @@ export async function announceConfirmed(
   let booking = input.booking;
   const known = input.created && { ...input.created, booking };
   const event = { workspaceId: booking.workspaceId, type: "booking.created", bookingId: booking.id, known, now: input.now } as const;
-  const message = { kind: "confirmation", bookingId: booking.id, known, now: input.now } as const;
+  // The business hears of the booking with its booking.created: once (docs/business-notifications.md).
+  const isFirstAnnouncement = Boolean(input.created) || !booking.isAnnounced;
+  const message = {
+    kind: "confirmation",
+    bookingId: booking.id,
+    known,
+    business: isFirstAnnouncement ? ({ event: "confirmed" } as const) : undefined,
+    now: input.now,
+  } as const;
   if (input.created) {
     // Independent writes, sent side by side: their reads share round trips.
     await Promise.all([recordBookingEvent(tx, event), queueBookingMessages(tx, message)]);

@@ -4,7 +4,8 @@ import { questions, type QuestionRow } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
 
 export type AnswerInput = { question_id: string; value: string };
-export type ValidAnswer = { questionId: string; value: string };
+/** An answer as it is kept: with its question's label and rank in the business's order at booking time. */
+export type ValidAnswer = { questionId: string; label: string; position: number; value: string };
 
 const MAX_TEXT_LENGTH = 1_000;
 
@@ -25,6 +26,7 @@ export async function validateAnswers(db: Queryable, input: { workspaceId: strin
 /** validateAnswers over the workspace's questions already read (booking creation reads them with the service). */
 export function checkAnswers(workspaceQuestions: QuestionRow[], input: { serviceId: string; answers: AnswerInput[] }): ValidAnswer[] {
   const applying = workspaceQuestions.filter((question) => appliesToService(question, input.serviceId));
+  const rank = rankInBusinessOrder(workspaceQuestions);
   const byId = new Map(applying.map((question) => [question.id, question]));
   const seen = new Set<string>();
   const valid = input.answers.map((answer, index) => {
@@ -33,7 +35,7 @@ export function checkAnswers(workspaceQuestions: QuestionRow[], input: { service
     if (seen.has(question.id)) throw validationFailed(`answers.${index}.question_id`, "Each question may be answered once.");
     seen.add(question.id);
     assertValueFits(question, answer.value, `answers.${index}.value`);
-    return { questionId: question.id, value: answer.value };
+    return { questionId: question.id, label: question.label, position: rank.get(question.id) ?? rank.size, value: answer.value };
   });
   const answered = new Map(valid.map((answer) => [answer.questionId, answer.value]));
   for (const question of [...applying].sort((a, b) => a.position - b.position)) {
@@ -46,6 +48,14 @@ export function checkAnswers(workspaceQuestions: QuestionRow[], input: { service
     }
   }
   return valid;
+}
+
+/** The business's order of its questions (position, then creation, then id, as GET /v1/questions lists them): id → 0-based rank. */
+function rankInBusinessOrder(workspaceQuestions: QuestionRow[]): Map<string, number> {
+  const ordered = [...workspaceQuestions].sort(
+    (a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return new Map(ordered.map((question, index) => [question.id, index]));
 }
 
 function assertValueFits(question: QuestionRow, value: string, param: string): void {

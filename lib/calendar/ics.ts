@@ -32,7 +32,8 @@ export type CalendarEvent = {
   attendee?: CalendarParty | null;
 };
 
-export type CalendarMethod = "REQUEST" | "CANCEL";
+/** PUBLISH: a copy for the business's own calendar, which asks nobody to answer (see docs/business-notifications.md). */
+export type CalendarMethod = "REQUEST" | "CANCEL" | "PUBLISH";
 
 const PRODUCT_ID = { company: "Booking Platform", product: "Bookings", language: "EN" };
 

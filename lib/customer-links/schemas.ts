@@ -74,6 +74,10 @@ export const PublicBookingWorkspace = PublicWorkspace.pick({
     publishable_key: PublicWorkspace.shape.publishable_key.meta({
       description: "The workspace's usable pk_ key; null when it has none, in which case rescheduling is unavailable but viewing and cancelling work.",
     }),
+    notifies_business: z.boolean().meta({
+      description:
+        "True when the business gets an email about the booking's changes (it has a notification address); the page then says the business was told.",
+    }),
   })
   .meta({ id: "PublicBookingWorkspace" });
 

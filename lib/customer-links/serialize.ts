@@ -7,6 +7,7 @@ import { toServiceCustomer } from "@/lib/services/serialize";
 import { toStaffCustomer } from "@/lib/staff/serialize";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 import { pickDeclared } from "@/lib/schemas";
+import { notificationAddress } from "@/lib/workspaces/notification-address";
 import { toWorkspaceSettings } from "@/lib/workspaces/serialize";
 import { PublicBookingWorkspace, type PublicBooking } from "./schemas";
 import { toBookingPaymentState } from "./payment-state";
@@ -45,7 +46,11 @@ export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooki
   if (payment) details.payment = toBookingPaymentState({ payment, booking, workspace, now });
   return {
     booking: details,
-    workspace: pickDeclared(PublicBookingWorkspace, { ...toWorkspaceSettings(workspace), publishable_key: rows.publishableKey }),
+    workspace: pickDeclared(PublicBookingWorkspace, {
+      ...toWorkspaceSettings(workspace),
+      publishable_key: rows.publishableKey,
+      notifies_business: notificationAddress(workspace) !== null,
+    }),
   };
 }
 

@@ -6,6 +6,7 @@ import { loadBookingDetails, type KnownBookingDetailsAndPayment } from "@/lib/bo
 import { outboxMessages, payments } from "@/lib/db/schema";
 import { unseal } from "@/lib/secrets/seal";
 import { consumeSmsCredit } from "./consume-sms-credit";
+import { queueBusinessMessage, type BusinessMessageInput } from "./queue-business-message";
 import { renderCancellationEmail } from "./templates/cancellation";
 import { renderConfirmationEmail } from "./templates/confirmation";
 import type { BookingMessageData, EmailContent } from "./templates/message-data";
@@ -33,6 +34,11 @@ export type QueueBookingMessagesInput = {
   channels?: readonly ("email" | "sms")[];
   /** What the caller holds of the booking's details and its payment (a create): then only its calendar is read. */
   known?: KnownBookingDetailsAndPayment;
+  /**
+   * Also tell the business (its notification address; see docs/business-notifications.md):
+   * given by the callers whose change is a booking event (confirmed, moved, cancelled), once per event.
+   */
+  business?: Omit<BusinessMessageInput, "answers">;
   now: Date;
 };
 
@@ -129,6 +135,9 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
       .returning({ id: outboxMessages.id });
     await announceQueued(tx, rows);
     queued.push("sms");
+  }
+  if (input.business) {
+    await queueBusinessMessage(tx, { ...input.business, answers: known?.answers, data, workspace, cancelReason: booking.cancelReason });
   }
   return queued;
 }

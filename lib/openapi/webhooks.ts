@@ -53,6 +53,13 @@ const EXAMPLE_BOOKING = {
   customer: { id: "5d9e8f71-3b2c-4d1a-8e6f-0a9b8c7d6e33", name: "Ada Lovelace", email: "ada@example.com", phone: "+14155550123" },
   created_via: "pk",
   rescheduled_from_id: null,
+  answers: [
+    {
+      question_id: "9a7b3c1d-2e4f-4a6b-8c0d-1e2f3a4b5c66",
+      label: "Anything we should know? Allergies, accessibility needs",
+      value: "Severe latex allergy — please use nitrile gloves. Wheelchair user.",
+    },
+  ],
 };
 
 /** A realistic payload of each event: in the document and in the webhooks guide. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, arrayContains, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
+import { loadAnswersOf } from "@/lib/bookings/answers";
 import { loadBookingDetails, type KnownBookingDetails } from "@/lib/bookings/load-booking-details";
 import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
@@ -40,7 +41,8 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
     .where(and(eq(webhookEndpoints.workspaceId, input.workspaceId), eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [input.type])));
   if (endpoints.length === 0) return;
 
-  const row = await loadBookingDetails(tx, { bookingId: input.bookingId, workspaceId: input.workspaceId }, input.known);
+  const scope = { bookingId: input.bookingId, workspaceId: input.workspaceId };
+  const [row, answers] = await Promise.all([loadBookingDetails(tx, scope, input.known), input.known?.answers ?? loadAnswersOf(tx, input.bookingId)]);
   if (!row) throw new Error(`recordBookingEvent: booking ${input.bookingId} not in workspace ${input.workspaceId}`);
 
   const booking: BookingEventPayload["data"]["booking"] = {
@@ -53,6 +55,7 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
     customer: { id: row.customer.id, name: row.customer.name, email: row.customer.email, phone: row.customer.phone ?? "" },
     created_via: row.booking.createdVia,
     rescheduled_from_id: row.booking.rescheduledFromId ?? null,
+    answers,
   };
 
   const values = endpoints.map((endpoint) => {

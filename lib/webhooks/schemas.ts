@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BookingStatus } from "@/lib/bookings/schemas";
+import { BookingAnswers, BookingStatus } from "@/lib/bookings/schemas";
 import { DELIVERY_STATUSES } from "@/lib/db/schema";
 import { DateTimeOutput, HttpUrl, PageQuery, Uuid } from "@/lib/schemas";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
@@ -94,6 +94,7 @@ const EventBooking = z.object({
   customer: z.object({ id: Uuid, name: z.string(), email: z.string(), phone: z.string().meta({ description: '"" when the customer gave none.' }) }),
   created_via: z.enum(["sk", "pk"]).meta({ description: "Which key type made the booking; pk is the customer booking themselves." }),
   rescheduled_from_id: Uuid.nullable(),
+  answers: BookingAnswers,
 });
 
 export const WebhookEventPayload = z

@@ -123,6 +123,10 @@ export const WorkspaceSettings = z
     }),
     booking_policy: z.string().nullable(),
     contact_email: z.string().nullable(),
+    notification_email: z.string().nullable().meta({
+      description:
+        "Where the business gets an email, in the workspace's language, each time a booking is confirmed, moved or cancelled (with the customer's answers and an .ics). Until set, the contact_email; null sends nothing, and customers are then not told the business was informed.",
+    }),
     contact_phone: z.string().nullable().meta({ description: "E.164." }),
     blurb: z.string().nullable(),
     terms_url: z.string().nullable(),
@@ -155,6 +159,9 @@ export const UpdateWorkspaceBody = z.object({
   language: Language.optional(),
   booking_policy: PlainText(TEXT_LIMITS.bookingPolicy).nullable().optional(),
   contact_email: Email.nullable().optional(),
+  notification_email: Email.nullable()
+    .optional()
+    .meta({ description: "null turns the business's booking emails off. Once set, it no longer follows contact_email." }),
   contact_phone: E164Phone.nullable().optional(),
   blurb: PlainText(TEXT_LIMITS.blurb).nullable().optional(),
   terms_url: HttpUrl.nullable().optional(),

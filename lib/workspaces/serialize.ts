@@ -1,5 +1,6 @@
 import type { WorkspaceRow } from "@/lib/db/schema";
 import { toUtcIso } from "@/lib/time/zoned";
+import { notificationAddress } from "./notification-address";
 import type { WorkspaceSettings } from "./schemas";
 
 export function toWorkspaceSettings(row: WorkspaceRow): WorkspaceSettings {
@@ -17,6 +18,7 @@ export function toWorkspaceSettings(row: WorkspaceRow): WorkspaceSettings {
     language: row.language,
     booking_policy: row.bookingPolicy,
     contact_email: row.contactEmail,
+    notification_email: notificationAddress(row),
     contact_phone: row.contactPhone,
     blurb: row.blurb,
     terms_url: row.termsUrl,

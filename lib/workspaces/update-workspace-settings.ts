@@ -21,6 +21,7 @@ const COLUMNS = {
   language: "language",
   booking_policy: "bookingPolicy",
   contact_email: "contactEmail",
+  notification_email: "notificationEmail",
   contact_phone: "contactPhone",
   blurb: "blurb",
   terms_url: "termsUrl",
@@ -43,6 +44,8 @@ export async function updateWorkspaceSettings({ ctx, input }: { ctx: Ctx; input:
     const value = input[field as keyof UpdateWorkspaceBody];
     if (value !== undefined) changes[column] = value;
   }
+  // Once the business names its notification address (or turns it off), it stops following contact_email.
+  if (input.notification_email !== undefined) changes.notificationEmailSet = true;
   const where = eq(workspaces.id, ctx.workspace.id);
   if (Object.keys(changes).length === 0) {
     const [row] = await ctx.db.select().from(workspaces).where(where);

@@ -31,6 +31,7 @@ describe("POST /v1/bookings – start states", () => {
       ends_at: expectedStart.plus({ minutes: 45 }).toISO({ suppressMilliseconds: true }),
       status: "confirmed",
       access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      answers: [],
       created_at: expect.stringMatching(/Z$/),
     });
     expect(response.body.starts_at).toMatch(/-0[45]:00$/);

@@ -80,6 +80,7 @@ describe("GET /v1/public/bookings/{token}", () => {
         contact_email: null,
         contact_phone: null,
         address: null,
+        notifies_business: false,
       },
     });
     expect(response.body.booking.starts_at).toMatch(/\+0[12]:00$/);

@@ -41,11 +41,13 @@ describe("booking emails", () => {
     const token = created.body.access_token as string;
     const capture = captureMailer();
     setMessageTransportsForTesting({ mailer: capture.mailer });
-    expect((await runJobs())["outbox-messages"]).toBe(1);
+    // The customer's confirmation, and the business's own email at its contact address (tests/api/business-notifications.test.ts).
+    expect((await runJobs())["outbox-messages"]).toBe(2);
 
-    expect(capture.sent).toHaveLength(1);
+    expect(capture.sent).toHaveLength(2);
     const message = parseMime(capture.sent[0]!);
     expect(message.headers.to).toBe(customerEmail);
+    expect(parseMime(capture.sent[1]!).headers.to).toBe("hello@biz.test");
     expect(message.headers.from).toBe("Bookings <bookings@example.test>");
     expect(message.headers.subject).toBe(`Booking confirmed with ${HOSTILE_BUSINESS}`);
     expect(message.headers["reply-to"]).toBe("hello@biz.test");

@@ -178,7 +178,7 @@ describe("PATCH /v1/questions/{id}", () => {
 });
 
 describe("DELETE /v1/questions/{id}", () => {
-  it("answers {id, deleted: true}, even for a question customers have answered", async () => {
+  it("answers {id, deleted: true}, even for a question customers have answered, whose answers stay with the label as asked", async () => {
     const ws = await newWorkspace();
     const serviceId = await newService(ws);
     const q = await create(ws, { label: "Q", type: "text" });
@@ -204,8 +204,8 @@ describe("DELETE /v1/questions/{id}", () => {
       })
       .returning();
     await db.insert(bookingAnswers).values([
-      { bookingId: booking!.id, questionId: q.body.id, value: "Hello" },
-      { bookingId: booking!.id, questionId: keep.body.id, value: "Kept" },
+      { bookingId: booking!.id, questionId: q.body.id, label: "Q", position: 0, value: "Hello" },
+      { bookingId: booking!.id, questionId: keep.body.id, label: "Keep", position: 1, value: "Kept" },
     ]);
 
     const removed = await api.delete(`/v1/questions/${q.body.id}`, { key: ws.sk });
@@ -213,8 +213,11 @@ describe("DELETE /v1/questions/{id}", () => {
     expect(removed.body).toEqual({ id: q.body.id, deleted: true });
     expect(await list(ws)).toEqual([keep.body]);
     expect(await db.select().from(questions).where(eq(questions.id, q.body.id))).toEqual([]);
-    const answers = await db.select().from(bookingAnswers).where(eq(bookingAnswers.bookingId, booking!.id));
-    expect(answers.map((a) => a.value)).toEqual(["Kept"]);
+    const read = await api.get(`/v1/bookings/${booking!.id}`, { key: ws.sk });
+    expect(read.body.answers).toEqual([
+      { question_id: q.body.id, label: "Q", value: "Hello" },
+      { question_id: keep.body.id, label: "Keep", value: "Kept" },
+    ]);
     expectError(await api.delete(`/v1/questions/${q.body.id}`, { key: ws.sk }), 404, "not_found");
   });
 });

@@ -37,6 +37,7 @@ describe("booking events through the booking routes", () => {
         customer: { id: created.customer_id, name: "Zoë", email: "zoe@example.com", phone: "" },
         created_via: "sk",
         rescheduled_from_id: null,
+        answers: [],
       },
     });
     expect(hook.received[0]!.rawBody).not.toContain(created.access_token);

@@ -55,6 +55,7 @@ describe("webhook delivery", () => {
           customer: { id: booking.customer.id, name: booking.customer.name, email: booking.customer.email, phone: "+33612345678" },
           created_via: "pk",
           rescheduled_from_id: null,
+          answers: [],
         },
       },
     });

@@ -10,11 +10,12 @@ export type Received = { raw: string; message: MimePart; to: string };
 /**
  * A real SMTP server (smtp-server, from npm) in the test run; point the app's SMTP_URL at it
  * and what arrives is what a mail provider would get. `refuseNext(n)` answers the next n
- * messages with a temporary failure (451).
+ * messages with a temporary failure (451); `refuseNext(n, address)` only those to that address.
  */
 export function startSmtpServer() {
   const received: Received[] = [];
   let refusals = 0;
+  let refusedAddress: string | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -23,13 +24,14 @@ export function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (refusals > 0) {
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(",");
+        if (refusals > 0 && (refusedAddress === undefined || refusedAddress === to)) {
           refusals--;
           const error = Object.assign(new Error("451 4.3.0 Try again later"), { responseCode: 451 });
           return callback(error);
         }
         const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ raw, message: parseMime(raw), to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(",") });
+        received.push({ raw, message: parseMime(raw), to });
         callback();
       });
     },
@@ -38,8 +40,9 @@ export function startSmtpServer() {
   return {
     received,
     listening,
-    refuseNext: (count: number) => {
+    refuseNext: (count: number, onlyTo?: string) => {
       refusals = count;
+      refusedAddress = onlyTo;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -120,7 +120,11 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
       </div>
       {phase === "cancelled" ? (
         <>
-          <p>{t("view.cancelledBody", { service: booking.service.name, staff: booking.staff.name, when: whenBoth, business: workspace.name })}</p>
+          <p>
+            {workspace.notifies_business
+              ? t("view.cancelledBody", { service: booking.service.name, staff: booking.staff.name, when: whenBoth, business: workspace.name })
+              : t("view.cancelledBodyQuiet", { service: booking.service.name, staff: booking.staff.name, when: whenBoth })}
+          </p>
           {refunded > 0 && (
             <Notice tone="success" title={t("view.refundTitle", { amount: money(refunded) })}>
               {t("view.refundBody")}

@@ -52,8 +52,20 @@ export function listQuickstartSteps(baseUrl: string): QuickstartStep[] {
       ].join("\n"),
     },
     {
+      id: "question",
+      title: "4. Ask a question, and say where the business hears of bookings",
+      intro:
+        "A question is asked on the booking page and answered in the create call; the answers come back on every booking read and webhook payload, in the questions' order with the label as asked. notification_email gets an email (in the workspace's language, answers included, with an .ics) for every confirmed, moved and cancelled booking: until you set it, it is the workspace's contact_email; null turns the emails off.",
+      code: [
+        `QUESTION_ID=$(curl -sS --fail-with-body "$BASE/v1/questions" ${JSON_HEADERS} \\`,
+        `  -d '{"label": "Anything we should know? Allergies, accessibility needs", "type": "long_text"}' | jq -r .id)`,
+        `curl -sS --fail-with-body -X PATCH "$BASE/v1/workspace" ${JSON_HEADERS} \\`,
+        `  -d '{"notification_email": "frontdesk@harbour-hair.example"}' | jq .notification_email`,
+      ].join("\n"),
+    },
+    {
       id: "availability",
-      title: "4. Read availability",
+      title: "5. Read availability",
       intro: "Open starts in [from, to), grouped by calendar, with the workspace's offset. A range may span at most 62 days.",
       code: [
         `FROM=$(node -p 'new Date().toISOString()')`,
@@ -66,22 +78,22 @@ export function listQuickstartSteps(baseUrl: string): QuickstartStep[] {
     },
     {
       id: "booking",
-      title: "5. Book it",
+      title: "6. Book it",
       intro:
         "Send an Idempotency-Key so a retry after a timeout can never book twice: the same key and body within 24 hours replay the first answer (with Idempotent-Replayed: true).",
       code: [
         `BOOKING=$(curl -sS --fail-with-body "$BASE/v1/bookings" ${JSON_HEADERS} \\`,
         `  -H "Idempotency-Key: quickstart-$SERVICE_ID" \\`,
-        `  -d "{\\"service_id\\": \\"$SERVICE_ID\\", \\"starts_at\\": \\"$STARTS_AT\\", \\"customer\\": {\\"name\\": \\"Ada Lovelace\\", \\"email\\": \\"ada@example.com\\"}}")`,
-        `echo "$BOOKING" | jq '{id, status, starts_at}'`,
+        `  -d "{\\"service_id\\": \\"$SERVICE_ID\\", \\"starts_at\\": \\"$STARTS_AT\\", \\"customer\\": {\\"name\\": \\"Ada Lovelace\\", \\"email\\": \\"ada@example.com\\"}, \\"answers\\": [{\\"question_id\\": \\"$QUESTION_ID\\", \\"value\\": \\"Latex allergy, please use nitrile gloves\\"}]}")`,
+        `echo "$BOOKING" | jq '{id, status, starts_at, answers}'`,
         `BOOKING_ID=$(echo "$BOOKING" | jq -r .id)`,
       ].join("\n"),
       after:
-        "The booking is confirmed at once (a workspace with require_verification starts it pending until the customer's 6-digit code; a paid service starts awaiting_payment).",
+        "The booking is confirmed at once (a workspace with require_verification starts it pending until the customer's 6-digit code; a paid service starts awaiting_payment), and frontdesk@harbour-hair.example gets the new booking with the customer's answer.",
     },
     {
       id: "webhook",
-      title: "6. Receive webhooks",
+      title: "7. Receive webhooks",
       intro:
         "Register an endpoint for the three booking events and keep its signing secret (shown once). Then cancel the booking: booking.cancelled is POSTed to your URL, signed, and the delivery shows in the endpoint's history.",
       code: [

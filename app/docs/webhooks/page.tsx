@@ -93,6 +93,15 @@ export default function WebhooksGuide() {
         workspace&apos;s offset, <code>created_at</code> is UTC. The payload never carries a secret, a manage token or a verification code. Its schema is under
         Webhook events in the <Link href="/docs">API reference</Link>.
       </p>
+      <p>
+        <code>data.booking.answers</code> holds the customer&apos;s answers to your questions as <code>{"{question_id, label, value}"}</code>, in the order of
+        your questions, each with the label the customer was asked (still there after you rename or delete the question); it is <code>[]</code> when there were
+        none, and it stays with the booking when it moves. <code>GET /v1/bookings/{"{id}"}</code>, the list and the create response carry the same array.
+      </p>
+      <p>
+        No endpoint yet? The workspace&apos;s <code>notification_email</code> (set with <code>PATCH /v1/workspace</code>; its contact email until set,{" "}
+        <code>null</code> for none) gets an email for each of these events with the same details and answers, and an .ics for its calendar.
+      </p>
       <CodeBlock language="json" label="booking.rescheduled payload" code={JSON.stringify(exampleWebhookEvent("booking.rescheduled"), null, 2)} />
 
       <h2>Headers</h2>

@@ -8,11 +8,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /v1/bookings – list bookings, newest first (SK)
   GET: route(op.listBookings, async ({ ctx, query }) => {
     const view = { timezone: ctx.workspace.timezone, now: ctx.clock.now() };
-    return listBookings({ ctx, page: query, serialize: (row) => toBooking(row, view) });
+    return listBookings({ ctx, page: query, serialize: (row, answers) => toBooking(row, { ...view, answers }) });
   }),
   // POST /v1/bookings – create a booking (SK, PK)
   POST: route(op.createBooking, async ({ ctx, body }) => {
-    const { booking, accessToken, payment } = await createBooking({ ctx, input: body });
-    return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment });
+    const { booking, accessToken, payment, answers } = await createBooking({ ctx, input: body });
+    return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment, answers });
   }),
 });

@@ -28,6 +28,13 @@ export const workspaces = pgTable(
     language: text({ enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     bookingPolicy: text(),
     contactEmail: text(),
+    /**
+     * Where the business's own emails about bookings go (see docs/business-notifications.md).
+     * Until the business sets it (notificationEmailSet), it is the contact email; once set,
+     * null sends nothing.
+     */
+    notificationEmail: text(),
+    notificationEmailSet: boolean().notNull().default(false),
     contactPhone: text(),
     blurb: text(),
     termsUrl: text(),

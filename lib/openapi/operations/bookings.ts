@@ -44,6 +44,7 @@ export const createBooking = defineOperation({
     "a workspace with require_verification starts pending (a 10-minute hold; a 6-digit code is sent; POST /v1/bookings/{id}/verify);",
     "otherwise the booking is confirmed at once (counting against the plan allowance: may answer 402).",
     "access_token (the customer's manage link) appears on this response only. A taken slot answers 409 slot_unavailable, also to the loser of a race.",
+    "answers (each question applying to the service at most once; required ones must be answered) come back as answers: {question_id, label, value} in the questions' order.",
     "Idempotency-Key: a repeat with the same body within 24 hours replays the stored 2xx with Idempotent-Replayed: true; another body gives 422 idempotency_mismatch.",
     "429 booking_volume_refused is a platform safety limit per account and billing period; retrying does not help.",
   ].join(" "),
@@ -61,7 +62,8 @@ export const getBooking = defineOperation({
   path: "/v1/bookings/{id}",
   tag: TAG,
   summary: "Retrieve a booking",
-  description: "A hold whose window has passed reads as expired.",
+  description:
+    "A hold whose window has passed reads as expired. answers are the customer's answers in the questions' order, each with the label it was asked under (also after the question was renamed or deleted).",
   auth: "sk",
   params: BookingIdParams,
   response: { status: 200, schema: Booking },

@@ -57,7 +57,8 @@ export const deleteQuestion = defineOperation({
   path: "/v1/questions/{id}",
   tag: "Questions",
   summary: "Delete a booking question",
-  description: "Answers {id, deleted: true}. New bookings stop asking it; answers customers already gave to it are deleted with it.",
+  description:
+    "Answers {id, deleted: true}. New bookings stop asking it; answers customers already gave to it stay on their bookings, with the label as it was asked.",
   auth: "sk",
   params: QuestionIdParams,
   response: { status: 200, schema: DeletedResponse },

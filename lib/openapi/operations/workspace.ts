@@ -11,7 +11,10 @@ const SETTINGS_NOTES =
   "[] turns reminders off; a new workspace has [{minutes_before: 1440, channels: [email]}]. Each confirmed booking gets each reminder once at starts_at − minutes_before " +
   "(real elapsed minutes, whatever daylight saving does), never when cancelled, for its new time when moved, and not at all when that moment had passed when it was confirmed or moved. " +
   "The email's subject starts with Reminder:. An SMS needs sms_enabled, a customer phone and an SMS credit; otherwise the email goes in its place. " +
-  "Every email has Reply-To: contact_email and Auto-Submitted: auto-generated; its .ics is an iTIP REQUEST (or CANCEL) with UID = booking id, a SEQUENCE that grows with each move and cancellation, ORGANIZER = the business and ATTENDEE = the customer.";
+  "Every email has Reply-To: contact_email and Auto-Submitted: auto-generated; its .ics is an iTIP REQUEST (or CANCEL) with UID = booking id, a SEQUENCE that grows with each move and cancellation, ORGANIZER = the business and ATTENDEE = the customer. " +
+  "notification_email: the business's own email for each booking confirmed, moved or cancelled (by the customer or by a secret key), in the workspace's language: " +
+  "service, calendar, the time (and the previous time of a move) in the workspace's zone, the customer's name, email and phone, their answers, Reply-To: the customer, " +
+  "and a PUBLISH .ics with UID = booking id. Until set it is contact_email (and follows it); once set it stays; null sends nothing, and the manage page then does not tell the customer the business was informed.";
 
 export const getWorkspaceSettings = defineOperation({
   id: "getWorkspaceSettings",

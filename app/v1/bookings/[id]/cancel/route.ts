@@ -1,5 +1,5 @@
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
-import { toBooking } from "@/lib/bookings/serialize";
+import { readBooking } from "@/lib/bookings/answers";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/bookings";
 
@@ -10,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       ctx,
       input: { bookingId: params.id, reason: body.reason, refund: body.refund },
     });
-    return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now() });
+    return readBooking(ctx, booking);
   }),
 });

@@ -1,16 +1,12 @@
 import { clearNoShow } from "@/lib/bookings/clear-no-show";
 import { markNoShow } from "@/lib/bookings/mark-no-show";
-import { toBooking } from "@/lib/bookings/serialize";
+import { readBooking } from "@/lib/bookings/answers";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/bookings";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /v1/bookings/{id}/no-show – mark a past confirmed booking as a no-show (SK)
-  POST: route(op.markNoShow, async ({ ctx, params }) =>
-    toBooking(await markNoShow({ ctx, id: params.id }), { timezone: ctx.workspace.timezone, now: ctx.clock.now() }),
-  ),
+  POST: route(op.markNoShow, async ({ ctx, params }) => readBooking(ctx, await markNoShow({ ctx, id: params.id }))),
   // DELETE /v1/bookings/{id}/no-show – clear the no-show mark (SK)
-  DELETE: route(op.clearNoShow, async ({ ctx, params }) =>
-    toBooking(await clearNoShow({ ctx, id: params.id }), { timezone: ctx.workspace.timezone, now: ctx.clock.now() }),
-  ),
+  DELETE: route(op.clearNoShow, async ({ ctx, params }) => readBooking(ctx, await clearNoShow({ ctx, id: params.id }))),
 });

@@ -1,5 +1,5 @@
 import { rescheduleBooking } from "@/lib/bookings/reschedule-booking";
-import { toBooking } from "@/lib/bookings/serialize";
+import { readBooking } from "@/lib/bookings/answers";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/bookings";
 import { parseInstant } from "@/lib/time/zoned";
@@ -11,6 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       ctx,
       input: { bookingId: params.id, startsAt: parseInstant(body.starts_at), staffId: body.staff_id },
     });
-    return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now() });
+    return readBooking(ctx, booking);
   }),
 });

@@ -1,0 +1,57 @@
+import type { Queryable } from "@/lib/db/client";
+import { afterCommit } from "@/lib/db/transaction";
+import { loadAnswersOf } from "@/lib/bookings/answers";
+import type { BookingAnswer } from "@/lib/bookings/schemas";
+import { outboxMessages, type WorkspaceRow } from "@/lib/db/schema";
+import { notificationAddress } from "@/lib/workspaces/notification-address";
+import { renderBusinessEmail, type BusinessEventKind } from "./templates/business";
+import type { BookingMessageData } from "./templates/message-data";
+
+export type BusinessMessageInput = {
+  event: BusinessEventKind;
+  /** Cancellations: who cancelled. */
+  cancelledBy?: "customer" | "business";
+  /** The answers when the caller holds them (a create); read otherwise. */
+  answers?: BookingAnswer[];
+};
+
+/**
+ * The business's email about a booking event (see docs/business-notifications.md), written
+ * to the same outbox as the customer's messages in the transaction of the event, so it goes
+ * exactly when the event commits, once, in order with the booking's other messages, and is
+ * retried like them. Nothing when the workspace has no notification address.
+ */
+export async function queueBusinessMessage(
+  tx: Queryable,
+  input: BusinessMessageInput & { data: BookingMessageData; workspace: WorkspaceRow; cancelReason: string | null },
+): Promise<boolean> {
+  const to = notificationAddress(input.workspace);
+  if (!to) return false;
+  const answers = input.answers ?? (await loadAnswersOf(tx, input.data.booking.id));
+  const email = renderBusinessEmail({
+    ...input.data,
+    // The business reads its own language, not the customer's.
+    locale: input.workspace.language,
+    event: input.event,
+    answers,
+    cancelledBy: input.cancelledBy,
+    cancelReason: input.cancelReason,
+  });
+  const rows = await tx
+    .insert(outboxMessages)
+    .values({
+      workspaceId: input.workspace.id,
+      bookingId: input.data.booking.id,
+      channel: "email",
+      to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      // A reply reaches the customer.
+      replyTo: input.data.customer.email,
+      attachments: email.attachments,
+    })
+    .returning({ id: outboxMessages.id });
+  for (const row of rows) await afterCommit(tx, { type: "message.queued", messageId: row.id });
+  return true;
+}
