@@ -77,12 +77,12 @@ export function rewrite(file, text) {
       const numbers = [first, ...(rest.match(/\d+/g) ?? [])].map(Number);
       if (isInServedString(file, line, index)) {
         notes.push(`${file}: dropped "${match}" from a served string`);
-        return "\u0000";
+        return "\uE000";
       }
       return numbers.map((number) => cite(target(number), file)).join(", ");
     });
     // A dropped citation takes its parentheses and the space before them along.
-    out = out.replace(/ ?\(\u0000\)/g, "").replace(/\u0000,? ?/g, "");
+    out = out.replace(/ ?\(\uE000\)/g, "").replace(/\uE000,? ?/g, "");
     out = out.replace(RESEARCH_CITATION, (match, note, section) => {
       const doc = RESEARCH_DOCS[`${note} ${section.replace(/\s/g, "")}`];
       if (!doc) throw new Error(`${file}: no docs file is mapped for research/${note} ${section}`);
