@@ -25,3 +25,6 @@ export * from "./availability-revisions";
 export * from "./booking-reminders";
 export * from "./calendar-feeds";
 export * from "./booking-volumes";
+export * from "./external-calendars";
+export * from "./external-busy-times";
+export * from "./external-conflicts";

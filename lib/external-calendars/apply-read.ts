@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { externalCalendars, type ExternalCalendarRow } from "@/lib/db/schema";
+import { noticeConflicts } from "./notice-conflicts";
+import type { SourceRead } from "./read-source";
+import { replaceBusyTimes, toStoredBusy } from "./store-busy-times";
+
+/** Minutes between periodic syncs of a source (EXTERNAL_CALENDAR_SYNC_MINUTES, default 5). */
+export function syncIntervalMs(): number {
+  const minutes = Number(process.env.EXTERNAL_CALENDAR_SYNC_MINUTES ?? "5");
+  return (Number.isFinite(minutes) && minutes > 0 ? minutes : 5) * 60_000;
+}
+
+/**
+ * A good read of a source, written in the caller's transaction: its busy times replaced when
+ * they changed (nothing written when not), new ones that land on a booking announced, and
+ * the source marked ok and due again in EXTERNAL_CALENDAR_SYNC_MINUTES.
+ */
+export async function applyRead(tx: Tx, source: ExternalCalendarRow, read: SourceRead, now: Date): Promise<ExternalCalendarRow> {
+  let busyCount = source.busyCount;
+  const fields: Partial<ExternalCalendarRow> = {};
+  if (read.changed) {
+    const next = await toStoredBusy(tx, source.workspaceId, read.intervals);
+    const added = await replaceBusyTimes(tx, source, next);
+    if (added) await noticeConflicts(tx, source, added, now);
+    busyCount = next.length;
+    Object.assign(fields, { etag: read.etag, lastModified: read.lastModified, expandedAt: now });
+  }
+  const [row] = await tx
+    .update(externalCalendars)
+    .set({
+      ...fields,
+      busyCount,
+      status: source.status === "disabled" ? "disabled" : "ok",
+      lastSyncedAt: now,
+      lastSuccessAt: now,
+      lastError: null,
+      failingSince: null,
+      consecutiveFailures: 0,
+      nextSyncAt: source.status === "disabled" ? null : new Date(now.getTime() + syncIntervalMs()),
+      claimedUntil: null,
+    })
+    .where(eq(externalCalendars.id, source.id))
+    .returning();
+  return row!;
+}
