@@ -5,7 +5,7 @@ import { bookings, externalBusyTimes, timeOff } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
 import { getStaffOrThrow } from "@/lib/staff/get-staff";
 import { parseInstant, toZonedIso } from "@/lib/time/zoned";
-import { MAX_BUSY_RANGE_DAYS, type BusyQuery, type BusySource, type StaffBusy } from "./schemas";
+import { DEFAULT_BUSY_RANGE_DAYS, MAX_BUSY_RANGE_DAYS, type BusyQuery, type BusySource, type StaffBusy } from "./schemas";
 
 type Piece = { startMs: number; endMs: number; source: BusySource };
 
@@ -23,8 +23,8 @@ export async function listBusy({
   staffId: string;
   query: BusyQuery;
 }): Promise<StaffBusy> {
-  const from = parseInstant(query.from);
-  const to = parseInstant(query.to);
+  const from = query.from ? parseInstant(query.from) : ctx.clock.now();
+  const to = query.to ? parseInstant(query.to) : new Date(from.getTime() + DEFAULT_BUSY_RANGE_DAYS * 86_400_000);
   if (to.getTime() <= from.getTime()) throw validationFailed("to", "to: must be after from.");
   if (to.getTime() - from.getTime() > MAX_BUSY_RANGE_DAYS * 86_400_000) throw validationFailed("to", `to: at most ${MAX_BUSY_RANGE_DAYS} days after from.`);
   await getStaffOrThrow(ctx.db, ctx.workspace.id, staffId);

@@ -15,12 +15,10 @@ const SourceUrl = z.string().min(1).max(2048).meta({
 });
 const Name = PlainText(200).nullable().optional().meta({ description: "A label for people; null when absent." });
 
-export const CreateIcsCalendarBody = z
-  .object({ kind: z.literal("ics"), url: SourceUrl, name: Name })
-  .meta({
-    id: "CreateIcsExternalCalendar",
-    description: "An iCalendar address: Google's secret address in iCal format, Outlook's published ICS link, any .ics URL.",
-  });
+export const CreateIcsCalendarBody = z.object({ kind: z.literal("ics"), url: SourceUrl, name: Name }).meta({
+  id: "CreateIcsExternalCalendar",
+  description: "An iCalendar address: Google's secret address in iCal format, Outlook's published ICS link, any .ics URL.",
+});
 export const CreateCaldavCalendarBody = z
   .object({
     kind: z.literal("caldav"),
@@ -66,9 +64,13 @@ export type ExternalCalendar = z.infer<typeof ExternalCalendar>;
 
 export const ExternalCalendarParams = z.object({ id: Uuid, ecId: Uuid });
 
+/** Without from, now; without to, 7 days after from. */
+export const DEFAULT_BUSY_RANGE_DAYS = 7;
 export const BusyQuery = z.object({
-  from: DateTimeInput,
-  to: DateTimeInput.meta({ description: `After from, at most ${MAX_BUSY_RANGE_DAYS} days later.` }),
+  from: DateTimeInput.optional().meta({ description: "Default: now." }),
+  to: DateTimeInput.optional().meta({
+    description: `After from, at most ${MAX_BUSY_RANGE_DAYS} days later. Default: ${DEFAULT_BUSY_RANGE_DAYS} days after from.`,
+  }),
 });
 export type BusyQuery = z.infer<typeof BusyQuery>;
 

@@ -156,3 +156,192 @@ describe("POST /v1/staff/{id}/external-calendars", () => {
     expectError(await connect(ws, { url }), 422, "validation_failed", "kind");
   });
 });
+
+describe("PATCH, DELETE and POST …/sync", () => {
+  it("a sync asks conditionally (If-None-Match): an unchanged document writes nothing and moves no availability revision; a changed one replaces the busy times and moves it", async () => {
+    const { ws, server, url } = await googleSource();
+    const created = (await connect(ws, { kind: "ics", url })).body;
+    const revision = await readAvailabilityRevision(currentDb().db, ws.id);
+    const idsBefore = (await busyRows(created.id)).map((row) => row.id).sort();
+
+    await setNow("2027-03-08T12:10:00Z");
+    const unchanged = await api.post(`/v1/staff/${ws.staffId}/external-calendars/${created.id}/sync`, { key: ws.sk });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body).toMatchObject({ status: "ok", busy_count: 6, last_synced_at: expect.stringMatching(/^2027-03-08T12:10/) });
+    expect(server.requests.at(-1)!.headers["if-none-match"]).toMatch(/^"/);
+    expect(await readAvailabilityRevision(currentDb().db, ws.id)).toBe(revision);
+    expect((await busyRows(created.id)).map((row) => row.id).sort()).toEqual(idsBefore);
+
+    server.publish(SECRET_PATH, { body: calendarOf([{ uid: "only@google.com", start: "2027-03-09T15:00:00Z", end: "2027-03-09T16:00:00Z" }]) });
+    const changed = await api.post(`/v1/staff/${ws.staffId}/external-calendars/${created.id}/sync`, { key: ws.sk });
+    expect(changed.body).toMatchObject({ status: "ok", busy_count: 1 });
+    expect(await readAvailabilityRevision(currentDb().db, ws.id)).not.toBe(revision);
+  });
+
+  it("a failing sync keeps the last good busy times, shows status failing and a readable last_error; the next good one clears it", async () => {
+    const { ws, server, url } = await googleSource();
+    const created = (await connect(ws, { kind: "ics", url })).body;
+    server.publish(SECRET_PATH, { status: 503 });
+    const failing = await api.post(`/v1/staff/${ws.staffId}/external-calendars/${created.id}/sync`, { key: ws.sk });
+    expect(failing.body).toMatchObject({ status: "failing", last_error: "The server answered 503.", busy_count: 6, last_success_at: created.last_success_at });
+    expect(await busyRows(created.id)).toHaveLength(6);
+    server.publish(SECRET_PATH, { body: "<html>oops</html>", contentType: "text/html" } as never);
+    const notIcs = await api.post(`/v1/staff/${ws.staffId}/external-calendars/${created.id}/sync`, { key: ws.sk });
+    expect(notIcs.body.last_error).toMatch(/not an iCalendar document/);
+    expect(await busyRows(created.id)).toHaveLength(6);
+    server.publish(SECRET_PATH, { body: fixture("google") });
+    const good = await api.post(`/v1/staff/${ws.staffId}/external-calendars/${created.id}/sync`, { key: ws.sk });
+    expect(good.body).toMatchObject({ status: "ok", last_error: null, busy_count: 6 });
+  });
+
+  it("PATCH renames, turns off (disabled, busy times still held) and on (synced at once)", async () => {
+    const { ws, server, url } = await googleSource();
+    const created = (await connect(ws, { kind: "ics", url })).body;
+    const path = `/v1/staff/${ws.staffId}/external-calendars/${created.id}`;
+    expect((await api.patch(path, { key: ws.sk, body: { name: "Personal" } })).body).toMatchObject({ name: "Personal", status: "ok" });
+    expect((await api.patch(path, { key: ws.sk, body: { active: false } })).body).toMatchObject({ status: "disabled", busy_count: 6 });
+    server.publish(SECRET_PATH, { body: calendarOf([]) });
+    const requestsBefore = server.requests.length;
+    const on = await api.patch(path, { key: ws.sk, body: { active: true } });
+    expect(on.body).toMatchObject({ status: "ok", busy_count: 0 });
+    expect(server.requests.length).toBe(requestsBefore + 1);
+    expectError(await api.patch(path, { key: ws.sk, body: { active: "yes" } }), 422, "validation_failed", "active");
+  });
+
+  it("DELETE answers {id, deleted: true}; its busy times stop counting at once", async () => {
+    const { ws, url } = await googleSource();
+    const created = (await connect(ws, { kind: "ics", url })).body;
+    const path = `/v1/staff/${ws.staffId}/external-calendars/${created.id}`;
+    const revision = await readAvailabilityRevision(currentDb().db, ws.id);
+    expect((await api.delete(path, { key: ws.sk })).body).toEqual({ id: created.id, deleted: true });
+    expect(await busyRows(created.id)).toEqual([]);
+    expect(await readAvailabilityRevision(currentDb().db, ws.id)).not.toBe(revision);
+    expectError(await api.delete(path, { key: ws.sk }), 404, "not_found");
+    expect(await list(ws)).toEqual([]);
+  });
+});
+
+/** A workspace whose first calendar works `hours` every day and offers one service of `minutes`. */
+async function bookable(ws: TestWorkspace, minutes: number, hours: [number, number]) {
+  const service = await api.post("/v1/services", { key: ws.sk, body: { name: "Cut", duration_minutes: minutes, payment_mode: "none" } });
+  const week = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_minute: hours[0] * 60, end_minute: hours[1] * 60 }));
+  await api.put(`/v1/staff/${ws.staffId}/working-hours`, { key: ws.sk, body: { working_hours: week } });
+  await api.put(`/v1/services/${service.body.id}/staff`, { key: ws.sk, body: { staff_ids: [ws.staffId] } });
+  return service.body.id as string;
+}
+
+/** The local start times (HH:MM) offered on one local day. */
+async function startsOn(ws: TestWorkspace, serviceId: string, day: string, offset: string): Promise<string[]> {
+  const response = await api.get("/v1/availability", {
+    key: ws.sk,
+    query: { service_id: serviceId, from: `${day}T00:00:00${offset}`, to: `${day}T23:59:00${offset}` },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data.flatMap((calendar: { slots: { start: string }[] }) => calendar.slots.map((slot) => slot.start.slice(11, 16)));
+}
+
+const ALL_MORNING = ["07:00", "07:30", "08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00"];
+
+describe("busy times block starts as time off does", () => {
+  it("New York (Google): a weekly 08:00 event blocks 08:00 local before and after the change to daylight time; the dentist at 15:00 UTC blocks 10:00 EST", async () => {
+    const { ws, url } = await googleSource("America/New_York");
+    const serviceId = await bookable(ws, 60, [7, 12]);
+    expect(await startsOn(ws, serviceId, "2027-03-09", "-05:00")).toEqual(ALL_MORNING);
+    expect((await connect(ws, { kind: "ics", url })).status).toBe(201);
+    expect(await startsOn(ws, serviceId, "2027-03-09", "-05:00")).toEqual(["07:00", "09:00", "11:00"]);
+    expect(await startsOn(ws, serviceId, "2027-03-16", "-04:00")).toEqual(["07:00", "09:00", "09:30", "10:00", "10:30", "11:00"]);
+    // 23 March is an EXDATE; 30 March moved to 10:00; 6 April cancelled; 11 March all day.
+    expect(await startsOn(ws, serviceId, "2027-03-23", "-04:00")).toEqual(ALL_MORNING);
+    expect(await startsOn(ws, serviceId, "2027-03-30", "-04:00")).toEqual(["07:00", "07:30", "08:00", "08:30", "09:00", "11:00"]);
+    expect(await startsOn(ws, serviceId, "2027-04-06", "-04:00")).toEqual(ALL_MORNING);
+    expect(await startsOn(ws, serviceId, "2027-03-11", "-05:00")).toEqual([]);
+  });
+
+  it("London (Outlook, Windows zone names): a daily 09:00 stand-up blocks 09:00 local on both sides of the change to BST", async () => {
+    await setNow(NOW);
+    const ws = await newWorkspace({ timezone: "Europe/London" });
+    const server = await startIcsServer();
+    server.publish("/owa/calendar/published/calendar.ics", { body: fixture("outlook") });
+    const serviceId = await bookable(ws, 30, [8, 10]);
+    expect((await connect(ws, { kind: "ics", url: server.url("/owa/calendar/published/calendar.ics") })).status).toBe(201);
+    expect(await startsOn(ws, serviceId, "2027-03-27", "Z")).toEqual(["08:00", "08:30", "09:30"]);
+    expect(await startsOn(ws, serviceId, "2027-03-29", "+01:00")).toEqual(["08:00", "08:30", "09:30"]);
+    expect(await startsOn(ws, serviceId, "2027-03-31", "+01:00")).toEqual(["08:00", "08:30", "09:00", "09:30"]);
+  });
+
+  it("Sydney (iCloud): a Monday 09:00 class blocks 09:00 local on both sides of the end of daylight time", async () => {
+    await setNow(NOW);
+    const ws = await newWorkspace({ timezone: "Australia/Sydney" });
+    const server = await startIcsServer();
+    server.publish("/published/2/MTIzNDU2Nzg5MDEyMzQ1Nj.ics", { body: fixture("icloud") });
+    const serviceId = await bookable(ws, 60, [8, 11]);
+    expect((await connect(ws, { kind: "ics", url: server.url("/published/2/MTIzNDU2Nzg5MDEyMzQ1Nj.ics") })).status).toBe(201);
+    expect(await startsOn(ws, serviceId, "2027-03-29", "+11:00")).toEqual(["08:00", "10:00"]);
+    expect(await startsOn(ws, serviceId, "2027-04-05", "+10:00")).toEqual(["08:00", "10:00"]);
+    expect(await startsOn(ws, serviceId, "2027-04-07", "+10:00")).toEqual(["08:00", "10:00"]); // the RDATE
+  });
+
+  it("refuses a booking and a move onto a busy time with 409 slot_unavailable", async () => {
+    const { ws, url } = await googleSource("America/New_York");
+    const serviceId = await bookable(ws, 60, [7, 12]);
+    const booked = await api.post("/v1/bookings", {
+      key: ws.sk,
+      body: { service_id: serviceId, starts_at: "2027-03-16T09:00:00-04:00", customer: { name: "Ada", email: "ada@example.com" } },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect((await connect(ws, { kind: "ics", url })).status).toBe(201);
+    const customer = { name: "Bo", email: "bo@example.com" };
+    expectError(
+      await api.post("/v1/bookings", { key: ws.sk, body: { service_id: serviceId, starts_at: "2027-03-16T08:00:00-04:00", customer } }),
+      409,
+      "slot_unavailable",
+    );
+    expectError(
+      await api.post(`/v1/bookings/${booked.body.id}/reschedule`, { key: ws.sk, body: { starts_at: "2027-03-09T08:00:00-05:00" } }),
+      409,
+      "slot_unavailable",
+    );
+    expect((await api.post(`/v1/bookings/${booked.body.id}/reschedule`, { key: ws.sk, body: { starts_at: "2027-03-09T09:00:00-05:00" } })).status).toBe(200);
+  });
+});
+
+describe("GET /v1/staff/{id}/busy", () => {
+  it("lists busy intervals, merged where they overlap or touch, with their sources: booking, time off and which external calendar", async () => {
+    const { ws, url } = await googleSource("America/New_York");
+    const serviceId = await bookable(ws, 60, [7, 12]);
+    const source = (await connect(ws, { kind: "ics", url })).body;
+    const booked = await api.post("/v1/bookings", {
+      key: ws.sk,
+      body: { service_id: serviceId, starts_at: "2027-03-09T09:00:00-05:00", customer: { name: "Ada", email: "ada@example.com" } },
+    });
+    const off = await api.post(`/v1/staff/${ws.staffId}/time-off`, {
+      key: ws.sk,
+      body: { starts_at: "2027-03-09T11:30:00-05:00", ends_at: "2027-03-09T12:00:00-05:00" },
+    });
+    const response = await api.get(`/v1/staff/${ws.staffId}/busy`, {
+      key: ws.sk,
+      query: { from: "2027-03-09T00:00:00-05:00", to: "2027-03-10T00:00:00-05:00" },
+    });
+    expect(response.status).toBe(200);
+    const external = { type: "external_calendar", id: source.id };
+    expect(response.body).toEqual({
+      staff_id: ws.staffId,
+      data: [
+        { starts_at: "2027-03-09T08:00:00-05:00", ends_at: "2027-03-09T11:00:00-05:00", sources: [external, { type: "booking", id: booked.body.id }] },
+        { starts_at: "2027-03-09T11:30:00-05:00", ends_at: "2027-03-09T12:00:00-05:00", sources: [{ type: "time_off", id: off.body.id }] },
+      ],
+    });
+  });
+
+  it("refuses a range over 62 days or backwards with 422 param to", async () => {
+    const { ws } = await googleSource();
+    const get = (from: string, to: string) => api.get(`/v1/staff/${ws.staffId}/busy`, { key: ws.sk, query: { from, to } });
+    expectError(await get("2027-03-01T00:00:00Z", "2027-05-03T00:00:00Z"), 422, "validation_failed", "to");
+    expectError(await get("2027-03-02T00:00:00Z", "2027-03-01T00:00:00Z"), 422, "validation_failed", "to");
+    expectError(await get("yesterday", "2027-03-01T00:00:00Z"), 422, "validation_failed", "from");
+    expect((await get("2027-03-01T00:00:00Z", "2027-05-02T00:00:00Z")).status).toBe(200);
+    // Without a range: the next 7 days from now.
+    const defaults = await api.get(`/v1/staff/${ws.staffId}/busy`, { key: ws.sk });
+    expect(defaults.status).toBe(200);
+  });
+});
