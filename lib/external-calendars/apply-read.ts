@@ -42,5 +42,6 @@ export async function applyRead(tx: Tx, source: ExternalCalendarRow, read: Sourc
     })
     .where(eq(externalCalendars.id, source.id))
     .returning();
-  return row!;
+  if (!row) throw new Error("external calendar vanished during its sync");
+  return row;
 }

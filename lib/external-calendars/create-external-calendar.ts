@@ -67,6 +67,7 @@ export async function createExternalCalendar({
         createdAt: now,
       })
       .returning();
-    return applyRead(tx, row!, read, now);
+    if (!row) throw new Error("external calendar insert returned no row");
+    return applyRead(tx, row, read, now);
   });
 }

@@ -44,7 +44,8 @@ export class FetchError extends Error {
 export async function fetchUrl(request: FetchRequest): Promise<FetchResponse> {
   let url = request.url;
   const origin = safeOrigin(url);
-  const deadline = Date.now() + (request.timeoutMs ?? FETCH_TIMEOUT_MS);
+  // A monotonic budget for the whole exchange (an elapsed time, not the app clock).
+  const deadline = performance.now() + (request.timeoutMs ?? FETCH_TIMEOUT_MS);
   for (let hop = 0; ; hop++) {
     const problem = endpointUrlProblem(url, { devTools: request.allowAnyAddress });
     if (problem) throw new FetchError(hop === 0 ? `The address ${problem}.` : `The address redirected to one that ${problem}.`);
@@ -80,7 +81,7 @@ function requestOnce(rawUrl: string, request: FetchRequest, deadline: number, se
     headers.Authorization = `Basic ${Buffer.from(`${request.basicAuth.username}:${request.basicAuth.password}`).toString("base64")}`;
   }
   if (request.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(request.body));
-  const remainingMs = Math.max(1, deadline - Date.now());
+  const remainingMs = Math.max(1, deadline - performance.now());
   return new Promise<FetchResponse>((resolve, reject) => {
     let settled = false;
     const fail = (error: FetchError) => {

@@ -64,7 +64,7 @@ export async function replaceBusyTimes(
   )
     .map((row) => ({ startMs: row.startsAt.getTime(), endMs: row.endsAt.getTime(), uidHash: row.uidHash }))
     .sort(compareBusy);
-  if (held.length === next.length && held.every((busy, index) => keyOf(busy) === keyOf(next[index]!))) return null;
+  if (held.length === next.length && held.every((busy, index) => next[index] !== undefined && keyOf(busy) === keyOf(next[index]))) return null;
   const heldKeys = new Set(held.map(keyOf));
   await tx.delete(externalBusyTimes).where(eq(externalBusyTimes.externalCalendarId, source.id));
   for (let i = 0; i < next.length; i += INSERT_CHUNK) {

@@ -37,16 +37,22 @@ export async function syncExternalCalendar(ctx: Pick<BaseContext, "db" | "clock"
     const [row] = await ctx.db.select().from(externalCalendars).where(eq(externalCalendars.id, id));
     return row ? { row, synced: false } : undefined;
   }
-  const [workspace] = await ctx.db.select({ id: workspaces.id, timezone: workspaces.timezone }).from(workspaces).where(eq(workspaces.id, claimed.workspaceId));
   try {
-    const window = await syncWindowOf(ctx.db, workspace!, now);
+    const [workspace] = await ctx.db
+      .select({ id: workspaces.id, timezone: workspaces.timezone })
+      .from(workspaces)
+      .where(eq(workspaces.id, claimed.workspaceId));
+    if (!workspace) throw new Error("external calendar without its workspace");
+    const window = await syncWindowOf(ctx.db, workspace, now);
     const fresh = claimed.expandedAt !== null && now.getTime() - claimed.expandedAt.getTime() < CONDITIONAL_FOR_MS;
     const validators = fresh ? claimed : { etag: null, lastModified: null };
     const read = await readSource(claimed.kind, unsealCredentials(claimed.credentialsSealed), validators, window);
     const row = await withTransaction(ctx, (tx) => applyRead(tx, claimed, read, ctx.clock.now()));
     return { row, synced: true };
   } catch (error) {
-    return { row: await recordFailure(ctx, claimed, describeFailure(error), now), synced: true };
+    const row = await recordFailure(ctx, claimed, describeFailure(error), now);
+    // Deleted while it was being read: nothing is left to report.
+    return row ? { row, synced: true } : undefined;
   }
 }
 
@@ -56,7 +62,7 @@ export function describeFailure(error: unknown): string {
   return "The calendar could not be read.";
 }
 
-async function recordFailure(ctx: Pick<BaseContext, "db">, source: ExternalCalendarRow, message: string, now: Date): Promise<ExternalCalendarRow> {
+async function recordFailure(ctx: Pick<BaseContext, "db">, source: ExternalCalendarRow, message: string, now: Date): Promise<ExternalCalendarRow | undefined> {
   const failures = source.consecutiveFailures + 1;
   const failingSince = source.failingSince ?? now;
   const disabled = source.status === "disabled" || now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
@@ -74,5 +80,5 @@ async function recordFailure(ctx: Pick<BaseContext, "db">, source: ExternalCalen
     })
     .where(eq(externalCalendars.id, source.id))
     .returning();
-  return row!;
+  return row;
 }

@@ -26,7 +26,8 @@ export async function updateExternalCalendar({
   if (input.active === false) Object.assign(fields, { status: "disabled", nextSyncAt: null });
   if (input.active === true && source.status === "disabled")
     Object.assign(fields, { status: "ok", failingSince: null, consecutiveFailures: 0, nextSyncAt: ctx.clock.now() });
-  const [row] = Object.keys(fields).length ? await ctx.db.update(externalCalendars).set(fields).where(eq(externalCalendars.id, id)).returning() : [source];
-  if (input.active === true && source.status === "disabled") return (await syncExternalCalendar(ctx, id))?.row ?? row!;
-  return row!;
+  const [updated] = Object.keys(fields).length ? await ctx.db.update(externalCalendars).set(fields).where(eq(externalCalendars.id, id)).returning() : [];
+  const row = updated ?? source;
+  if (input.active === true && source.status === "disabled") return (await syncExternalCalendar(ctx, id))?.row ?? row;
+  return row;
 }

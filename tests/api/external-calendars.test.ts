@@ -4,7 +4,7 @@ import { readAvailabilityRevision } from "@/lib/availability/revision";
 import { externalBusyTimes, externalCalendars } from "@/lib/db/schema";
 import { api } from "../helpers/api";
 import { setNow } from "../helpers/bookings";
-import { addService, seedBooking } from "../helpers/factories";
+import { seedBooking } from "../helpers/factories";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { calendarOf, fixture, startIcsServer } from "../helpers/ics-server";
 import { currentDb } from "../helpers/setup-file";
