@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 import { externalCalendars, type ExternalCalendarRow } from "@/lib/db/schema";
 import { noticeConflicts } from "./notice-conflicts";
@@ -7,8 +8,7 @@ import { replaceBusyTimes, toStoredBusy } from "./store-busy-times";
 
 /** Minutes between periodic syncs of a source (EXTERNAL_CALENDAR_SYNC_MINUTES, default 5). */
 export function syncIntervalMs(): number {
-  const minutes = Number(process.env.EXTERNAL_CALENDAR_SYNC_MINUTES ?? "5");
-  return (Number.isFinite(minutes) && minutes > 0 ? minutes : 5) * 60_000;
+  return getConfig().externalCalendarSyncMinutes * 60_000;
 }
 
 /**
