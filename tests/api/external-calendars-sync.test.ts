@@ -42,7 +42,7 @@ const source = async (ws: TestWorkspace, id: string) =>
 
 describe("periodic sync", () => {
   it("runs every 5 minutes per source, asking conditionally; one sync at a time per source", async () => {
-    const { server, id } = await connected();
+    const { server } = await connected();
     const requests = () => server.requests.length;
     const before = requests();
     await advanceClock(4 * MINUTE);
