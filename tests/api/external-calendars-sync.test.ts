@@ -123,7 +123,7 @@ describe("sync-external-calendars on both drivers", () => {
     server.publish("/secret/basic.ics", { body: calendarOf([{ uid: "x", start: "2027-03-10T15:00:00Z", end: "2027-03-10T16:00:00Z" }]) });
     await advanceClock(5 * MINUTE + 1_000);
     const { result } = await new InngestTestEngine({ function: syncExternalCalendars }).execute();
-    expect(result).toEqual({ synced: 1 });
+    expect(result).toEqual({ synced: 1, written: 0 });
     expect(await source(ws, id)).toMatchObject({ status: "ok", busy_count: 1 });
   });
 

@@ -28,3 +28,4 @@ export * from "./booking-volumes";
 export * from "./external-calendars";
 export * from "./external-busy-times";
 export * from "./external-conflicts";
+export * from "./external-calendar-writes";
