@@ -10,6 +10,7 @@ export const DOCS_PAGES = [
   { href: "/docs/quickstart", label: "Quickstart" },
   { href: "/docs/webhooks", label: "Webhooks" },
   { href: "/docs/embedding", label: "Embedding" },
+  { href: "/docs/external-calendars", label: "External calendars" },
   { href: "/docs/test-mode", label: "Test mode" },
   { href: "/docs/errors", label: "Errors" },
 ] as const;
