@@ -18,6 +18,8 @@ export const OPEN_MINUTE = 9 * 60;
 const CLOSE_MINUTE = 17 * 60;
 
 export type Seeded = {
+  workspaceId: string;
+  calendarIds: string[];
   secretKey: string;
   serviceId: string;
   /** Local midnight of tomorrow: the availability range and created bookings start here. */
@@ -94,7 +96,7 @@ export async function seedBenchWorkspace(db: Db): Promise<Seeded> {
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
 
-  return { secretKey, serviceId: service!.id, firstDay, creationStarts: freeStarts(firstDay, taken) };
+  return { workspaceId: workspace.id, calendarIds, secretKey, serviceId: service!.id, firstDay, creationStarts: freeStarts(firstDay, taken) };
 }
 
 /**

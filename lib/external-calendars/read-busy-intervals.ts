@@ -6,6 +6,10 @@ import { findIana } from "windows-iana";
 export const MAX_FEED_EVENTS = 50_000;
 export const MAX_BUSY_INTERVALS = 50_000;
 
+const DAY_MS = 86_400_000;
+/** No zone is further than this from UTC (UTC+14, Kiribati). */
+const MAX_OFFSET_MS = 15 * 3_600_000;
+
 export type BusyInterval = { startMs: number; endMs: number; uid: string };
 
 /** A document that cannot be read as busy times, in words safe to show (no event content). */
@@ -24,8 +28,8 @@ type ReadOptions = {
 /**
  * The busy intervals of an iCalendar document: every VEVENT occurrence meeting the window,
  * with RRULE, RDATE, EXDATE and RECURRENCE-ID overrides expanded by ical.js (never by hand),
- * each time read in its own zone: the document's VTIMEZONE, an IANA name, a Windows name as
- * Outlook writes it, or the workspace's zone for floating and all-day times. Transparent
+ * each time read in its own zone: the document's VTIMEZONE, else an IANA name or a Windows
+ * name as Outlook writes it, or the workspace's zone for floating and all-day times. Transparent
  * ("free") and cancelled occurrences are not busy.
  */
 export function readBusyIntervals(text: string, options: ReadOptions): BusyInterval[] {
@@ -47,25 +51,12 @@ export function readBusyIntervals(text: string, options: ReadOptions): BusyInter
   }
   if (calendars.length === 0) throw new FeedError("The document is not an iCalendar document.");
 
-  const zones = calendars.flatMap((calendar) => calendar.getAllSubcomponents("vtimezone"));
-  const registered: string[] = [];
-  // ical.js reads a TZID through its (process-wide) timezone service. The document's zones
-  // are registered for this synchronous read only, so every comparison of times (EXDATE,
-  // RECURRENCE-ID) happens in the zones the document declares.
-  for (const component of zones) {
-    const tzid = String(component.getFirstPropertyValue("tzid") ?? "");
-    if (!tzid || ICAL.TimezoneService.has(tzid)) continue;
-    ICAL.TimezoneService.register(component);
-    registered.push(tzid);
-  }
-  try {
-    return expandEvents(
-      calendars.flatMap((calendar) => calendar.getAllSubcomponents("vevent")),
-      options,
-    );
-  } finally {
-    for (const tzid of registered) ICAL.TimezoneService.remove(tzid);
-  }
+  // ical.js reads a TZID from the document's own VTIMEZONE (it looks it up in the component
+  // tree); a TZID without one is kept as a wall time and read here (IANA or Windows name).
+  return expandEvents(
+    calendars.flatMap((calendar) => calendar.getAllSubcomponents("vevent")),
+    options,
+  );
 }
 
 function expandEvents(components: ICAL.Component[], options: ReadOptions): BusyInterval[] {
@@ -116,11 +107,24 @@ function expandOne(event: ICAL.Event, uid: string, options: ReadOptions, push: (
     return;
   }
   const masterZones = zonesOf(event.component);
+  // A series that began long ago is iterated from its start: occurrences that end before the
+  // window are passed over on their start alone (details and zone work only for those that
+  // may count), unless an exception could move one of them into the window.
+  const hasExceptions = Object.keys(event.exceptions).length > 0 || event.rangeExceptions.length > 0;
+  const master = toInterval(event.startDate, event.endDate, masterZones, options);
+  const skipBeforeMs = hasExceptions ? -Infinity : options.fromMs - (master ? master.endMs - master.startMs : 0) - DAY_MS;
   const iterator = event.iterator();
   for (let next = iterator.next(); next; next = iterator.next()) {
-    const details = event.getOccurrenceDetails(next);
+    // The wall time read as UTC is within 14 hours of the instant in any zone: enough to
+    // pass over or stop without ical.js's zone arithmetic, the costly part of a long series.
+    const wallMs = Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute, next.second);
+    if (wallMs - MAX_OFFSET_MS >= options.toMs) break;
+    if (wallMs + MAX_OFFSET_MS < skipBeforeMs) continue;
+    const nextMs = toMs(next, options.zone, masterZones.start);
     // Occurrences come in order of their original start; a moved one may land anywhere.
-    if (toMs(next, options.zone, masterZones.start) >= options.toMs) break;
+    if (nextMs >= options.toMs) break;
+    if (nextMs < skipBeforeMs) continue;
+    const details = event.getOccurrenceDetails(next);
     const interval = toInterval(details.startDate, details.endDate, details.item === event ? masterZones : zonesOf(details.item.component), options);
     if (!interval) continue;
     if (isBusy(details.item.component) && meets(interval, options)) push({ ...interval, uid });
