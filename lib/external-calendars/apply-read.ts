@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Tx } from "@/lib/db/client";
 import { externalCalendars, type ExternalCalendarRow } from "@/lib/db/schema";
@@ -31,13 +31,14 @@ export async function applyRead(tx: Tx, source: ExternalCalendarRow, read: Sourc
     .set({
       ...fields,
       busyCount,
-      status: source.status === "disabled" ? "disabled" : "ok",
+      // Turned off (PATCH active: false) while this read ran: it stays off.
+      status: sql`CASE WHEN ${externalCalendars.status} = 'disabled' THEN 'disabled' ELSE 'ok' END`,
       lastSyncedAt: now,
       lastSuccessAt: now,
       lastError: null,
       failingSince: null,
       consecutiveFailures: 0,
-      nextSyncAt: source.status === "disabled" ? null : new Date(now.getTime() + syncIntervalMs()),
+      nextSyncAt: sql`CASE WHEN ${externalCalendars.status} = 'disabled' THEN NULL ELSE ${new Date(now.getTime() + syncIntervalMs()).toISOString()}::timestamptz END`,
       claimedUntil: null,
     })
     .where(eq(externalCalendars.id, source.id))

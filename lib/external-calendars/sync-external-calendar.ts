@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { BaseContext } from "@/lib/context";
 import { externalCalendars, workspaces, type ExternalCalendarRow } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/db/transaction";
@@ -65,17 +65,20 @@ export function describeFailure(error: unknown): string {
 async function recordFailure(ctx: Pick<BaseContext, "db">, source: ExternalCalendarRow, message: string, now: Date): Promise<ExternalCalendarRow | undefined> {
   const failures = source.consecutiveFailures + 1;
   const failingSince = source.failingSince ?? now;
-  const disabled = source.status === "disabled" || now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
+  const expired = now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
   const backoffMs = Math.min(MAX_BACKOFF_MS, 5 * 60_000 * 2 ** Math.min(failures - 1, 20));
   const [row] = await ctx.db
     .update(externalCalendars)
     .set({
-      status: disabled ? "disabled" : "failing",
+      // Turned off (PATCH active: false) while this read ran: it stays off.
+      status: expired ? "disabled" : sql`CASE WHEN ${externalCalendars.status} = 'disabled' THEN 'disabled' ELSE 'failing' END`,
       lastSyncedAt: now,
       lastError: message,
       failingSince,
       consecutiveFailures: failures,
-      nextSyncAt: disabled ? null : new Date(now.getTime() + backoffMs),
+      nextSyncAt: expired
+        ? null
+        : sql`CASE WHEN ${externalCalendars.status} = 'disabled' THEN NULL ELSE ${new Date(now.getTime() + backoffMs).toISOString()}::timestamptz END`,
       claimedUntil: null,
     })
     .where(eq(externalCalendars.id, source.id))
