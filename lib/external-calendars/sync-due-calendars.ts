@@ -4,7 +4,7 @@ import { externalCalendars } from "@/lib/db/schema";
 import { syncExternalCalendar } from "./sync-external-calendar";
 
 /** Sources read at once by one sweep: each read is I/O-bound and cut off at 15 s. */
-const PARALLEL_SYNCS = 4;
+const PARALLEL_SYNCS = 8;
 
 /**
  * The periodic sync: every source whose next sync is due (EXTERNAL_CALENDAR_SYNC_MINUTES after
