@@ -83,6 +83,7 @@ describe("POST /v1/staff/{id}/external-calendars", () => {
       },
       /recurrence rule/,
     ],
+    ["a document over 10 MB", { body: `BEGIN:VCALENDAR\r\nX-PAD:${"x".repeat(11 * 1024 * 1024)}\r\nEND:VCALENDAR\r\n` }, /larger than 10 MB/],
     [
       "60,000 events",
       {
@@ -126,6 +127,17 @@ describe("POST /v1/staff/{id}/external-calendars", () => {
       expectError(await connect(ws, { kind: "ics", url }), 422, "validation_failed", "url");
     }
     expect(server.requests).toEqual([]);
+  });
+
+  it("cuts a server that never answers off at 15 seconds (422 param url)", async () => {
+    const { ws, server } = await googleSource();
+    server.publish("/slow.ics", { hang: true });
+    const started = performance.now();
+    const response = await connect(ws, { kind: "ics", url: server.url("/slow.ics") });
+    expectError(response, 422, "validation_failed", "url");
+    expect(response.body.error.message).toBe("The server did not answer within 15 seconds.");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(14_900);
+    expect(await list(ws)).toEqual([]);
   });
 
   it("takes at most 10 per calendar (422 param url)", async () => {
