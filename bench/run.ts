@@ -6,6 +6,7 @@ import { performance } from "node:perf_hooks";
 import autocannon, { type Options, type Result } from "autocannon";
 import postgres from "postgres";
 import { processTree, rssSampler } from "./process-tree";
+import { measureSyncCpu, seedExternalWorkspace, SYNC_FEED_EVENTS } from "./external";
 import { newRange } from "./ranges";
 import { CALENDARS, RACE_SLOTS, SEEDED_BOOKINGS, seedBenchWorkspace, seedRaceWorkspace, type Seeded, type SeededRace } from "./seed";
 import { freePort } from "./server";
@@ -22,7 +23,7 @@ import { freePort } from "./server";
  *
  * Settings: BENCH_DURATION_SECONDS (default 10), BENCH_WARMUP_SECONDS (3),
  * BENCH_CONNECTIONS (16), BENCH_RACE_CREATES (1000), BENCH_DATABASES (PGlite,PostgreSQL), and BENCH_LINES
- * (a comma-separated subset of workspace, fresh62, again62, fresh7, create, race: measure only
+ * (a comma-separated subset of workspace, fresh62, fresh62ext (with fresh62), again62, fresh7, create, race, sync5000: measure only
  * those; the others print as not measured), BENCH_NODE_OPTIONS (NODE_OPTIONS for `npm start` alone),
  * BENCH_NODE_ARGS (for profiling: `node <these flags> scripts/start.mjs` instead of `npm start`).
  */
@@ -42,6 +43,8 @@ const LINES = {
   floor: "floor: unknown /v1 path (JSON 404), req/s",
   workspace: "GET /v1/workspace (the cheapest authenticated read)",
   fresh62: "availability, 62 days, 10 calendars, 2,000 bookings, a new range each request",
+  fresh62ext: "the same with 10 external calendars × 500 busy times (ratio to the line above)",
+  sync5000: "sync of a 5,000-event feed with recurrences: CPU (bench/external.ts)",
   again62: "the same 62-day range asked again (kept answers)",
   fresh7: "availability, 7 days, a new range each request",
   create: "POST /v1/bookings",
@@ -54,9 +57,11 @@ const LINES = {
 type LineKey = keyof typeof LINES;
 
 /** Goals from the issue: a ratio (or a bound) per database; null where the issue sets none. */
-const RATIO_GOALS: Record<"workspace" | "fresh62" | "again62" | "fresh7" | "create", Record<Database, number | null>> = {
+const RATIO_GOALS: Record<"workspace" | "fresh62" | "fresh62ext" | "again62" | "fresh7" | "create", Record<Database, number | null>> = {
   workspace: { PGlite: 0.45, PostgreSQL: 0.6 },
   fresh62: { PGlite: 0.15, PostgreSQL: 0.15 },
+  // Of fresh62's ratio in the same run (issue "A calendar that knows the staff member's other calendars").
+  fresh62ext: { PGlite: 0.8, PostgreSQL: 0.8 },
   again62: { PGlite: null, PostgreSQL: 0.6 },
   fresh7: { PGlite: null, PostgreSQL: 0.3 },
   create: { PGlite: 0.1, PostgreSQL: 0.1 },
@@ -68,6 +73,7 @@ const measuredRatios = new Map<string, number>();
 const RACE_P99_GOAL_MS: Record<Database, number | null> = { PGlite: null, PostgreSQL: 3000 };
 const RSS_GOAL_MB: Record<Database, number> = { PGlite: 600, PostgreSQL: 350 };
 const START_GOAL_MS = 2000;
+const SYNC_CPU_GOAL_MS = 1000;
 
 const table = new Map<LineKey, Line>((Object.keys(LINES) as LineKey[]).map((key) => [key, { label: LINES[key], values: {}, goal: goalText(key) }]));
 
@@ -83,6 +89,7 @@ function goalText(key: LineKey): string {
   if (key === "race") return "0 double bookings, 0 5xx, p99 ≤ 3 s PG";
   if (key === "rss") return `≤ ${RSS_GOAL_MB.PGlite} MB PGlite, ≤ ${RSS_GOAL_MB.PostgreSQL} MB PG`;
   if (key === "start") return `≤ ${START_GOAL_MS / 1000} s`;
+  if (key === "sync5000") return `≤ ${SYNC_CPU_GOAL_MS / 1000} s CPU`;
   return "—";
 }
 
@@ -122,7 +129,13 @@ async function benchDatabase(database: Database) {
     env.APP_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
   }
   try {
-    const { seeded, race } = await seed(env);
+    const { seeded, race, external, sync } = await seed(env);
+    if (sync) {
+      console.log(
+        `A ${SYNC_FEED_EVENTS}-event feed synced in ${sync.cpuMs.toFixed(0)} ms of CPU (${sync.wallMs.toFixed(0)} ms wall), ${sync.intervals} busy intervals.`,
+      );
+      put("sync5000", database, `${(sync.cpuMs / 1000).toFixed(2)} s CPU, ${sync.intervals} intervals`, sync.cpuMs <= SYNC_CPU_GOAL_MS);
+    }
     console.log(`Seeded ${CALENDARS} calendars, a 15-minute interval and ${SEEDED_BOOKINGS} bookings; a race workspace with ${RACE_SLOTS} slots.`);
 
     // The first start seeds the demo workspace; the one measured is a later start.
@@ -140,7 +153,7 @@ async function benchDatabase(database: Database) {
 
     const sampler = rssSampler(app.pid!);
     try {
-      await measureThroughput(database, base, seeded);
+      await measureThroughput(database, base, seeded, external);
       sampler.reset();
       if (measured("race")) {
         await runRace(database, base, race);
@@ -162,7 +175,9 @@ async function benchDatabase(database: Database) {
 }
 
 /** Seeds in this process, with the app's own configuration for `env`, and closes the database again. */
-async function seed(env: NodeJS.ProcessEnv): Promise<{ seeded: Seeded; race: SeededRace }> {
+async function seed(
+  env: NodeJS.ProcessEnv,
+): Promise<{ seeded: Seeded; race: SeededRace; external?: Seeded; sync?: Awaited<ReturnType<typeof measureSyncCpu>> }> {
   const saved = { ...process.env };
   for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name];
   Object.assign(process.env, env);
@@ -172,7 +187,11 @@ async function seed(env: NodeJS.ProcessEnv): Promise<{ seeded: Seeded; race: See
   setConfigForTesting(undefined);
   const handle = await openAppDb();
   try {
-    return { seeded: await seedBenchWorkspace(handle.db), race: await seedRaceWorkspace(handle.db) };
+    const seeded = await seedBenchWorkspace(handle.db);
+    const race = await seedRaceWorkspace(handle.db);
+    const external = measured("fresh62ext") ? await seedExternalWorkspace(handle.db) : undefined;
+    const sync = measured("sync5000") ? await measureSyncCpu(handle.db, seeded) : undefined;
+    return { seeded, race, external, sync };
   } finally {
     await handle.close();
     setDbForTesting(undefined);
@@ -227,7 +246,7 @@ async function stopApp(app: ChildProcess): Promise<void> {
   for (let i = 0; i < 100 && processTree(app.pid!).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-async function measureThroughput(database: Database, base: string, seeded: Seeded) {
+async function measureThroughput(database: Database, base: string, seeded: Seeded, external?: Seeded) {
   const auth = { ...CLIENT, Authorization: `Bearer ${seeded.secretKey}` };
   const json = { ...auth, "Content-Type": "application/json" };
   const from = seeded.firstDay;
@@ -235,13 +254,14 @@ async function measureThroughput(database: Database, base: string, seeded: Seede
     const start = from.plus({ minutes: startMinutes });
     return `/v1/availability?${new URLSearchParams({ service_id: seeded.serviceId, from: start.toISO()!, to: start.plus({ days }).toISO()! })}`;
   };
-  const freshRanges = (days: number): Options => {
+  const freshRanges = (days: number, of: Seeded = seeded): Options => {
     let sent = 0;
     const rangePath = () => {
-      const { from: start, to: end } = newRange(from, days, sent++);
-      return `/v1/availability?${new URLSearchParams({ service_id: seeded.serviceId, from: start.toISO()!, to: end.toISO()! })}`;
+      const { from: start, to: end } = newRange(of.firstDay, days, sent++);
+      return `/v1/availability?${new URLSearchParams({ service_id: of.serviceId, from: start.toISO()!, to: end.toISO()! })}`;
     };
-    return { url: base, headers: auth, requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: rangePath() }) }] };
+    const headers = { ...CLIENT, Authorization: `Bearer ${of.secretKey}` };
+    return { url: base, headers, requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: rangePath() }) }] };
   };
   let next = 0;
   let nextGroupRange = 0;
@@ -283,9 +303,23 @@ async function measureThroughput(database: Database, base: string, seeded: Seede
     );
     measuredRatios.set(key, ratio);
     put(key, database, `${ratio.toFixed(3)} (${(lineSum / SLICES).toFixed(0)}/s)`, goal === null ? null : ratio >= goal && wrong === 0);
+    return ratio;
   };
   await ratioLine("workspace", { url: base + "/v1/workspace", headers: auth });
-  await ratioLine("fresh62", freshRanges(62));
+  const fresh62 = await ratioLine("fresh62", freshRanges(62));
+  if (external && measured("fresh62ext")) {
+    const withExternal = await ratioLine("fresh62ext", freshRanges(62, external));
+    if (fresh62 !== undefined && withExternal !== undefined) {
+      const relative = withExternal / fresh62;
+      console.log(`  with external calendars: ${relative.toFixed(2)} of the line without`);
+      put(
+        "fresh62ext",
+        database,
+        `${relative.toFixed(2)} of fresh62 (${withExternal.toFixed(3)} of the floor)`,
+        relative >= (RATIO_GOALS.fresh62ext[database] ?? 0),
+      );
+    }
+  }
   await ratioLine("again62", { url: base + availabilityPath(0, 62), headers: auth });
   await ratioLine("fresh7", freshRanges(7));
   await ratioLine("create", {

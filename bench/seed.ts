@@ -19,6 +19,8 @@ export const OPEN_MINUTE = 9 * 60;
 const CLOSE_MINUTE = 17 * 60;
 
 export type Seeded = {
+  workspaceId: string;
+  calendarIds: string[];
   secretKey: string;
   serviceId: string;
   /** A class of capacity 8 on the same 10 calendars (docs/group-sessions.md), in a workspace of its own. */
@@ -97,7 +99,15 @@ export async function seedBenchWorkspace(db: Db): Promise<Seeded> {
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
 
-  return { secretKey, serviceId: service!.id, firstDay, creationStarts: freeStarts(firstDay, taken), group: await seedGroupWorkspace(db, firstDay) };
+  return {
+    workspaceId: workspace.id,
+    calendarIds,
+    secretKey,
+    serviceId: service!.id,
+    firstDay,
+    creationStarts: freeStarts(firstDay, taken),
+    group: await seedGroupWorkspace(db, firstDay),
+  };
 }
 
 export const GROUP_CAPACITY = 8;

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   BOOKING_VOLUME_LIMIT: z.coerce.number().int().positive().default(100_000),
   /** Poll interval of the in-process runner; 0 disables it (tests drive it by hand). */
   RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Minutes between periodic syncs of each external calendar (docs/external-calendars.md). */
+  EXTERNAL_CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
 });
 
 export type Config = {
@@ -56,6 +58,7 @@ export type Config = {
   trustProxy: boolean;
   bookingVolumeLimit: number;
   runnerIntervalMs: number;
+  externalCalendarSyncMinutes: number;
 };
 
 export class ConfigError extends Error {
@@ -102,6 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     bookingVolumeLimit: e.BOOKING_VOLUME_LIMIT,
     runnerIntervalMs: e.RUNNER_INTERVAL_MS,
+    externalCalendarSyncMinutes: e.EXTERNAL_CALENDAR_SYNC_MINUTES,
   };
 }
 

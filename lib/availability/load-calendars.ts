@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/lib/db/client";
-import { bookings, serviceStaff, staff, timeOff, workingHours } from "@/lib/db/schema";
+import { bookings, externalBusyTimes, serviceStaff, staff, timeOff, workingHours } from "@/lib/db/schema";
 import type { CalendarInput, Interval, SessionInput, WeeklyBlock } from "./engine";
 
 export type LoadCalendarsInput = {
@@ -47,6 +47,9 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
     FROM ${workingHours} WHERE ${and(eq(workingHours.staffId, staff.id), eq(workingHours.workspaceId, workspaceId))})`;
   const absences = sql<string | null>`(SELECT ${aggregateRanges(timeOff.startsAt, timeOff.endsAt)} FROM ${timeOff}
     WHERE ${and(eq(timeOff.staffId, staff.id), eq(timeOff.workspaceId, workspaceId), lt(timeOff.startsAt, input.loadTo), gt(timeOff.endsAt, input.loadFrom))})`;
+  // Busy times read from the calendar's external calendars block starts exactly as time off does (docs/external-calendars.md).
+  const externalBusy = sql<string | null>`(SELECT ${aggregateRanges(externalBusyTimes.startsAt, externalBusyTimes.endsAt)} FROM ${externalBusyTimes}
+    WHERE ${and(eq(externalBusyTimes.staffId, staff.id), eq(externalBusyTimes.workspaceId, workspaceId), lt(externalBusyTimes.startsAt, input.loadTo), gt(externalBusyTimes.endsAt, input.loadFrom))})`;
   const occupying = and(
     eq(bookings.staffId, staff.id),
     eq(bookings.workspaceId, workspaceId),
@@ -85,7 +88,7 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
     : sql<null>`null`;
 
   const rows = await db
-    .select({ staffId: staff.id, hours, absences, busy, starting, sessions })
+    .select({ staffId: staff.id, hours, absences, externalBusy, busy, starting, sessions })
     .from(staff)
     .innerJoin(serviceStaff, and(eq(serviceStaff.staffId, staff.id), eq(serviceStaff.serviceId, input.serviceId), eq(serviceStaff.workspaceId, workspaceId)))
     .where(and(eq(staff.workspaceId, workspaceId), eq(staff.active, true), input.staffIds ? inArray(staff.id, input.staffIds) : undefined))
@@ -96,7 +99,7 @@ export async function loadCalendars(db: Queryable, input: LoadCalendarsInput): P
     return {
       staffId: row.staffId,
       workingHours: parseBlocks(row.hours),
-      timeOff: parseRanges(row.absences),
+      timeOff: withExternalBusy(parseRanges(row.absences), row.externalBusy),
       busy: busy.ranges,
       firstHoldLapseMs: busy.firstHoldLapseMs,
       ...(row.starting === null ? {} : { bookingsStarting: Number(row.starting) }),
@@ -162,6 +165,11 @@ function parseSessions(text: string | null): SessionInput[] {
 function parseBusy(text: string | null): { ranges: Interval[]; firstHoldLapseMs: number | null } {
   const [lapse = "", ranges = ""] = (text ?? ";").split(";");
   return { ranges: parseRanges(ranges || null), firstHoldLapseMs: lapse ? Math.floor(Number(lapse) / 1000) : null };
+}
+
+/** Time off and external busy times are one kind of interval to the engine: the calendar is away. */
+function withExternalBusy(timeOff: Interval[], externalBusy: string | null): Interval[] {
+  return externalBusy ? timeOff.concat(parseRanges(externalBusy)) : timeOff;
 }
 
 /** Microsecond pairs to millisecond ranges, start rounded down and end up: a range never shrinks. */

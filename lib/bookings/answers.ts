@@ -1,10 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { bookingAnswers } from "@/lib/db/schema";
-import type { ServiceContext } from "@/lib/context";
-import type { BookingRow } from "@/lib/db/schema";
-import type { Booking, BookingAnswer } from "./schemas";
-import { toBooking } from "./serialize";
+import type { BookingAnswer } from "./schemas";
 import type { ValidAnswer } from "./validate-answers";
 
 /**
@@ -33,9 +30,4 @@ export async function loadBookingAnswers(db: Queryable, bookingIds: readonly str
 /** One booking's answers. */
 export async function loadAnswersOf(db: Queryable, bookingId: string): Promise<BookingAnswer[]> {
   return (await loadBookingAnswers(db, [bookingId])).get(bookingId) ?? [];
-}
-
-/** The Booking resource of a row just read or changed, with its answers (one more query). */
-export async function readBooking(ctx: Pick<ServiceContext, "db" | "workspace" | "clock">, row: BookingRow): Promise<Booking> {
-  return toBooking(row, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), answers: await loadAnswersOf(ctx.db, row.id) });
 }

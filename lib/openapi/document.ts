@@ -21,6 +21,11 @@ const TAGS = [
   { name: "Account", description: "Account keys (ak_) create workspaces, mint their keys and read plan usage." },
   { name: "Workspace", description: "The workspace's settings and usage, with its secret key (sk_)." },
   { name: "Staff", description: "Calendars: people or resources that take bookings, with working hours, time off and calendar feeds." },
+  {
+    name: "External calendars",
+    description:
+      "A calendar's other calendars (Google, Outlook, iCloud, Fastmail, Nextcloud …) read for busy times, so customers are never offered a time the person is busy; and what makes a time busy. Guide: [external calendars](/docs/external-calendars).",
+  },
   { name: "Services", description: "What customers book: duration, buffers, price and payment mode, rules, and which calendars offer it." },
   { name: "Categories", description: "Groups of services on the booking page." },
   { name: "Questions", description: "Extra fields a customer answers when booking." },

@@ -20,6 +20,8 @@ const WHEN: Record<WebhookEventType, string> = {
   "booking.cancelled":
     "A booking that had been announced with booking.created was cancelled (by a secret key or the customer). A hold that never confirmed emits nothing.",
   "booking.rescheduled": "A confirmed booking moved (by a secret key or the customer); the id stays the same and data.previous_starts_at says where it was.",
+  "booking.external_conflict":
+    "A sync of one of the calendar's external calendars brought a busy interval that overlaps this future pending or confirmed booking (data.conflict). Sent once per booking and interval; nothing is cancelled or moved.",
 };
 
 const { data } = WebhookEventPayload.shape;
@@ -27,7 +29,11 @@ const { data } = WebhookEventPayload.shape;
 /** One payload schema per event: its `type` fixed, `previous_starts_at` only on booking.rescheduled. */
 function payloadFor(type: WebhookEventType, id: string) {
   const eventData =
-    type === "booking.rescheduled" ? data.extend({ previous_starts_at: data.shape.previous_starts_at.unwrap() }) : data.omit({ previous_starts_at: true });
+    type === "booking.rescheduled"
+      ? data.extend({ previous_starts_at: data.shape.previous_starts_at.unwrap() }).omit({ conflict: true })
+      : type === "booking.external_conflict"
+        ? data.extend({ conflict: data.shape.conflict.unwrap() }).omit({ previous_starts_at: true })
+        : data.omit({ previous_starts_at: true, conflict: true });
   return WebhookEventPayload.extend({ type: z.literal(type), data: eventData }).meta({ id, description: WHEN[type] });
 }
 
@@ -35,12 +41,14 @@ const PAYLOAD_IDS = {
   "booking.created": "BookingCreatedEvent",
   "booking.cancelled": "BookingCancelledEvent",
   "booking.rescheduled": "BookingRescheduledEvent",
+  "booking.external_conflict": "BookingExternalConflictEvent",
 } satisfies Record<WebhookEventType, string>;
 
 const PAYLOADS = {
   "booking.created": payloadFor("booking.created", PAYLOAD_IDS["booking.created"]),
   "booking.cancelled": payloadFor("booking.cancelled", PAYLOAD_IDS["booking.cancelled"]),
   "booking.rescheduled": payloadFor("booking.rescheduled", PAYLOAD_IDS["booking.rescheduled"]),
+  "booking.external_conflict": payloadFor("booking.external_conflict", PAYLOAD_IDS["booking.external_conflict"]),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 const EXAMPLE_BOOKING = {
@@ -69,7 +77,19 @@ export function exampleWebhookEvent(type: WebhookEventType) {
     id: "1e4b7c2d-9f8a-4e6b-a3c5-d7e9f1a2b344",
     type,
     created_at: "2027-02-20T15:04:05.000Z",
-    data: type === "booking.rescheduled" ? { booking, previous_starts_at: "2027-03-01T14:00:00-05:00" } : { booking },
+    data:
+      type === "booking.rescheduled"
+        ? { booking, previous_starts_at: "2027-03-01T14:00:00-05:00" }
+        : type === "booking.external_conflict"
+          ? {
+              booking,
+              conflict: {
+                external_calendar_id: "3a7d1e9c-2b4f-4c6a-8e0d-5f1b9c3a7e55",
+                starts_at: "2027-03-02T09:30:00-05:00",
+                ends_at: "2027-03-02T11:00:00-05:00",
+              },
+            }
+          : { booking },
   };
 }
 

@@ -18,6 +18,8 @@ export type RecordBookingEventInput = {
   bookingId: string;
   /** Required for booking.rescheduled: where the booking was before the move. */
   previousStartsAt?: Date;
+  /** Required for booking.external_conflict: the external busy interval that landed on the booking. */
+  conflict?: { externalCalendarId: string; startsAt: Date; endsAt: Date };
   /** What the caller holds of the booking's details (a create): then only its calendar is read. */
   known?: KnownBookingDetails;
   now: Date;
@@ -35,6 +37,7 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
   if (input.type === "booking.rescheduled" && !input.previousStartsAt) {
     throw new Error("booking.rescheduled needs previousStartsAt");
   }
+  if (input.type === "booking.external_conflict" && !input.conflict) throw new Error("booking.external_conflict needs conflict");
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -64,7 +67,7 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
       id,
       type: input.type,
       created_at: toUtcIso(input.now),
-      data: input.type === "booking.rescheduled" ? { booking, previous_starts_at: toZonedIso(input.previousStartsAt!, row.workspace.timezone) } : { booking },
+      data: eventData(input, booking, row.workspace.timezone),
     };
     return {
       id,
@@ -79,4 +82,17 @@ export async function recordBookingEvent(tx: Queryable, input: RecordBookingEven
   });
   await tx.insert(webhookDeliveries).values(values);
   for (const value of values) await afterCommit(tx, { type: "webhook.delivery", deliveryId: value.id, endpointId: value.endpointId });
+}
+
+/** data: the booking, and where it was (booking.rescheduled) or what landed on it (booking.external_conflict). */
+function eventData(input: RecordBookingEventInput, booking: BookingEventPayload["data"]["booking"], timezone: string): BookingEventPayload["data"] {
+  if (input.type === "booking.rescheduled" && input.previousStartsAt) return { booking, previous_starts_at: toZonedIso(input.previousStartsAt, timezone) };
+  if (input.type === "booking.external_conflict" && input.conflict) {
+    const { externalCalendarId, startsAt, endsAt } = input.conflict;
+    return {
+      booking,
+      conflict: { external_calendar_id: externalCalendarId, starts_at: toZonedIso(startsAt, timezone), ends_at: toZonedIso(endsAt, timezone) },
+    };
+  }
+  return { booking };
 }

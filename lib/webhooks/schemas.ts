@@ -107,6 +107,14 @@ export const WebhookEventPayload = z
       previous_starts_at: DateTimeOutput.optional().meta({
         description: "Where the booking was before the move: on booking.rescheduled only, absent (not null) on the others.",
       }),
+      conflict: z
+        .object({
+          external_calendar_id: Uuid,
+          starts_at: DateTimeOutput.meta({ description: "The external busy interval's start, with the workspace's offset." }),
+          ends_at: DateTimeOutput.meta({ description: "Its end, with the workspace's offset." }),
+        })
+        .optional()
+        .meta({ description: "What landed on the booking: on booking.external_conflict only, absent on the others." }),
     }),
   })
   .meta({ id: "WebhookEvent" });

@@ -83,6 +83,9 @@ function validBody(operation: Operation, world: World): unknown {
     updateStaff: { name: "Alexandra" },
     setWorkingHours: { working_hours: [{ weekday: 1, start_minute: 540, end_minute: 1020 }] },
     createTimeOff: { starts_at: "2031-02-01T00:00:00Z", ends_at: "2031-02-02T00:00:00Z" },
+    // Nothing listens on port 9: the read fails (422), after the credential was accepted.
+    createExternalCalendar: { kind: "ics", url: "http://127.0.0.1:9/calendar.ics" },
+    updateExternalCalendar: { name: "Home" },
     createCategory: { name: "Nails" },
     updateCategory: { name: "Hair & beauty" },
     createQuestion: { label: "Allergies?", type: "text" },

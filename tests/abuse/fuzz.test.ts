@@ -85,6 +85,7 @@ function validPath(operation: Operation): Record<string, string> {
                   ? world.questionId
                   : world.id,
     timeOffId: world.timeOffId,
+    ecId: world.externalCalendarId,
     deliveryId: world.deliveryId,
     slug: world.slug,
     token: world.token,

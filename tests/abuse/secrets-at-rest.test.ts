@@ -5,6 +5,7 @@ import { latestCodeFor, localAt } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { addService, updateWorkspace } from "../helpers/factories";
+import { calendarOf, startIcsServer } from "../helpers/ics-server";
 
 /** Every row of every table, as text: what a leaked database dump would show. */
 async function dumpEveryTable(): Promise<string> {
@@ -23,7 +24,7 @@ async function dumpEveryTable(): Promise<string> {
 }
 
 describe("secrets at rest", () => {
-  it("keeps no full secret key, account key, manage token, verification code or webhook secret in clear", async () => {
+  it("keeps no full secret key, account key, manage token, verification code, webhook secret or external calendar address in clear", async () => {
     const ws = await newWorkspace();
     await updateWorkspace(ws, { requireVerification: true });
     const service = await addService(ws, { durationMinutes: 30 });
@@ -37,12 +38,22 @@ describe("secrets at rest", () => {
     const code = await latestCodeFor(email);
     const endpoint = await api.post("/v1/webhook-endpoints", { key: ws.sk, body: { url: "https://hooks.example.com/in", events: ["booking.created"] } });
     const rotated = await api.post(`/v1/webhook-endpoints/${endpoint.body.id}/rotate-secret`, { key: ws.sk });
+    // An external calendar's secret address (Google's "secret address in iCal format" is a bearer secret).
+    const feedSecret = "private-9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f";
+    const icsServer = await startIcsServer();
+    icsServer.publish(`/calendar/ical/${feedSecret}/basic.ics`, { body: calendarOf([]) });
+    const external = await api.post(`/v1/staff/${ws.staffId}/external-calendars`, {
+      key: ws.sk,
+      body: { kind: "ics", url: icsServer.url(`/calendar/ical/${feedSecret}/basic.ics`) },
+    });
+    expect(external.status).toBe(201);
     const secrets = {
       secret_key: ws.sk,
       account_key: ws.accountKey,
       access_token: booking.body.access_token as string,
       webhook_secret: endpoint.body.secret as string,
       rotated_webhook_secret: rotated.body.secret as string,
+      external_calendar_address: feedSecret,
     };
     for (const value of Object.values(secrets)) expect(value.length).toBeGreaterThan(20);
 

@@ -107,6 +107,15 @@ describe("availability revision", () => {
       SELECT c.relname AS table_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
       WHERE p.proname = 'bump_availability_revision' AND t.tgdeferrable AND t.tginitdeferred ORDER BY 1`);
     const rows = Array.isArray(result) ? result : (result as unknown as { rows: { table_name: string }[] }).rows;
-    expect(rows.map((row) => row.table_name)).toEqual(["bookings", "questions", "service_staff", "services", "staff", "time_off", "working_hours"]);
+    expect(rows.map((row) => row.table_name)).toEqual([
+      "bookings",
+      "external_busy_times",
+      "questions",
+      "service_staff",
+      "services",
+      "staff",
+      "time_off",
+      "working_hours",
+    ]);
   });
 });

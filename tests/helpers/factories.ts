@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import {
+  externalCalendars,
+  type ExternalCalendarRow,
   bookings,
   categories,
   customers,
@@ -17,6 +19,7 @@ import {
   type StaffRow,
   type WorkspaceRow,
 } from "@/lib/db/schema";
+import { sealCredentials } from "@/lib/external-calendars/credentials";
 import { seal } from "@/lib/secrets/seal";
 import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
 import type { TestWorkspace } from "./fixtures";
@@ -191,4 +194,17 @@ export async function seedBooking(ws: TestWorkspace, options: SeedBookingOptions
     .returning();
   if (!booking) throw new Error("seedBooking: no booking");
   return { booking, token, serviceId, customerId: customer.id };
+}
+
+/**
+ * An external calendar row without reading its source (the auth matrix's world): its address
+ * points nowhere, so a sync of it fails. Tests of syncing connect through the API instead.
+ */
+export async function addExternalCalendar(ws: TestWorkspace, staffId: string, url = "http://127.0.0.1:9/private-world.ics"): Promise<ExternalCalendarRow> {
+  const [row] = await db()
+    .insert(externalCalendars)
+    .values({ workspaceId: ws.id, staffId, kind: "ics", displayUrl: "http://127.0.0.1:9/….ics", credentialsSealed: sealCredentials({ url }), name: "World" })
+    .returning();
+  if (!row) throw new Error("addExternalCalendar: no row");
+  return row;
 }

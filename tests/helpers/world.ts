@@ -2,13 +2,14 @@ import { expect } from "vitest";
 import { api } from "./api";
 import { newWorkspace, type TestWorkspace } from "./fixtures";
 import { emitBookingEvent } from "./webhooks";
-import { seedBooking } from "./factories";
+import { addExternalCalendar, seedBooking } from "./factories";
 
 /** A workspace holding one of every kind of record, made through the API where one exists. */
 export type World = TestWorkspace & {
   serviceId: string;
   extraStaffId: string;
   timeOffId: string;
+  externalCalendarId: string;
   categoryId: string;
   questionId: string;
   bookingId: string;
@@ -34,6 +35,7 @@ export async function newWorld(): Promise<World> {
   const timeOff = await created(
     api.post(`/v1/staff/${ws.staffId}/time-off`, { key, body: { starts_at: "2031-01-01T00:00:00Z", ends_at: "2031-01-02T00:00:00Z", reason: "Holiday" } }),
   );
+  const external = await addExternalCalendar(ws, ws.staffId);
   const category = await created(api.post("/v1/categories", { key, body: { name: "Hair" } }));
   const question = await created(api.post("/v1/questions", { key, body: { label: "Notes", type: "text" } }));
   const endpoint = await created(api.post("/v1/webhook-endpoints", { key, body: { url: "http://127.0.0.1:9/hooks", events: ["booking.created"] } }));
@@ -48,6 +50,7 @@ export async function newWorld(): Promise<World> {
     serviceId: service.id,
     extraStaffId: extra.id,
     timeOffId: timeOff.id,
+    externalCalendarId: external.id,
     categoryId: category.id,
     questionId: question.id,
     bookingId: booking.id,
@@ -77,7 +80,12 @@ export function resolvePath(template: string, world: World): string {
     if (!match) throw new Error(`No record for {id} in ${template}: teach tests/helpers/world.ts about it`);
     path = path.replace("{id}", match[1]);
   }
-  path = path.replace("{timeOffId}", world.timeOffId).replace("{deliveryId}", world.deliveryId).replace("{slug}", world.slug).replace("{token}", world.token);
+  path = path
+    .replace("{timeOffId}", world.timeOffId)
+    .replace("{ecId}", world.externalCalendarId)
+    .replace("{deliveryId}", world.deliveryId)
+    .replace("{slug}", world.slug)
+    .replace("{token}", world.token);
   if (/\{\w+\}/.test(path)) throw new Error(`Unresolved parameter in ${path}: teach tests/helpers/world.ts about it`);
   return path;
 }
@@ -91,6 +99,7 @@ export function worldSecrets(world: World): string[] {
     world.staffId,
     world.extraStaffId,
     world.timeOffId,
+    world.externalCalendarId,
     world.categoryId,
     world.questionId,
     world.bookingId,

@@ -26,3 +26,7 @@ export * from "./booking-reminders";
 export * from "./calendar-feeds";
 export * from "./booking-volumes";
 export * from "./booking-sessions";
+export * from "./external-calendars";
+export * from "./external-busy-times";
+export * from "./external-conflicts";
+export * from "./external-calendar-writes";

@@ -11,6 +11,7 @@ import * as services from "./services";
 import * as staff from "./staff";
 import * as categories from "./categories";
 import * as questions from "./questions";
+import * as externalCalendars from "./external-calendars";
 
 /** Every operation the API serves; the OpenAPI document and the route coverage test read this. */
 export const ALL_OPERATIONS: Operation[] = [
@@ -24,6 +25,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(webhooks),
   ...Object.values(services),
   ...Object.values(staff),
+  ...Object.values(externalCalendars),
   ...Object.values(categories),
   ...Object.values(questions),
 ];

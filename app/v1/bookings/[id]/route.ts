@@ -1,5 +1,5 @@
 import { getBookingOrThrow } from "@/lib/bookings/get-booking";
-import { readBooking } from "@/lib/bookings/answers";
+import { readBooking } from "@/lib/bookings/read-booking";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/bookings";
 

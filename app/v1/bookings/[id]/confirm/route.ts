@@ -1,5 +1,5 @@
 import { confirmBooking } from "@/lib/bookings/confirm-booking";
-import { readBooking } from "@/lib/bookings/answers";
+import { readBooking } from "@/lib/bookings/read-booking";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/bookings";
 

@@ -1,6 +1,6 @@
 import { clearNoShow } from "@/lib/bookings/clear-no-show";
 import { markNoShow } from "@/lib/bookings/mark-no-show";
-import { readBooking } from "@/lib/bookings/answers";
+import { readBooking } from "@/lib/bookings/read-booking";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/bookings";
 

@@ -1,5 +1,5 @@
 import { rescheduleBooking } from "@/lib/bookings/reschedule-booking";
-import { readBooking } from "@/lib/bookings/answers";
+import { readBooking } from "@/lib/bookings/read-booking";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/bookings";
 import { parseInstant } from "@/lib/time/zoned";

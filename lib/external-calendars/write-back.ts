@@ -1,0 +1,109 @@
+import { and, asc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { buildCalendar } from "@/lib/calendar/ics";
+import type { JobContext } from "@/lib/context";
+import { bookings, customers, externalCalendars, externalCalendarWrites, services, staff, workspaces, type ExternalCalendarRow } from "@/lib/db/schema";
+import { deleteCaldavEvent, putCaldavEvent } from "./caldav";
+import { unsealCredentials } from "./credentials";
+
+/** Bookings that ended longer ago than this are not written any more. */
+const WRITE_BACK_PAST_MS = 86_400_000;
+
+/**
+ * CalDAV write-back, as a background sweep: for each source with write_back, every confirmed
+ * booking of its calendar is put into the collection as a VEVENT (UID = booking id, SEQUENCE
+ * = the booking's, SUMMARY = service and customer name, never the customer's email or phone),
+ * put again when its SEQUENCE grew (a move), and removed once it is no longer confirmed (a
+ * cancellation). What was written is remembered per booking, so a failed write is simply
+ * tried again on the next run, and a booking never waits for (or fails because of) it.
+ * Answers how many events were written or removed.
+ */
+export async function writeBackBookings(ctx: Pick<JobContext, "db" | "clock">, options: { limit: number }): Promise<number> {
+  const sources = await ctx.db
+    .select()
+    .from(externalCalendars)
+    .where(and(eq(externalCalendars.writeBack, true), ne(externalCalendars.status, "disabled")))
+    .orderBy(asc(externalCalendars.createdAt));
+  let done = 0;
+  for (const source of sources) {
+    if (done >= options.limit) break;
+    try {
+      done += await writeBackSource(ctx, source, options.limit - done);
+    } catch (error) {
+      // A source that refuses writes is tried again on the next run; its reads report its state.
+      console.error(`external calendar ${source.id}: write-back failed: ${error instanceof Error ? error.name : "error"}`);
+    }
+  }
+  return done;
+}
+
+async function writeBackSource(ctx: Pick<JobContext, "db" | "clock">, source: ExternalCalendarRow, limit: number): Promise<number> {
+  const now = ctx.clock.now();
+  const credentials = unsealCredentials(source.credentialsSealed);
+  const written = and(eq(externalCalendarWrites.externalCalendarId, source.id), eq(externalCalendarWrites.bookingId, bookings.id));
+  const toPut = await ctx.db
+    .select({
+      booking: bookings,
+      serviceName: services.name,
+      customerName: customers.name,
+      staffName: staff.name,
+      address: workspaces.address,
+      mapsUrl: workspaces.mapsUrl,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .innerJoin(staff, eq(staff.id, bookings.staffId))
+    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
+    .leftJoin(externalCalendarWrites, written)
+    .where(
+      and(
+        eq(bookings.staffId, source.staffId),
+        eq(bookings.workspaceId, source.workspaceId),
+        eq(bookings.status, "confirmed"),
+        gt(bookings.endsAt, new Date(now.getTime() - WRITE_BACK_PAST_MS)),
+        or(isNull(externalCalendarWrites.sequence), ne(externalCalendarWrites.sequence, bookings.sequence)),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .limit(limit);
+  let done = 0;
+  for (const row of toPut) {
+    const ics = buildCalendar({
+      events: [
+        {
+          uid: row.booking.id,
+          sequence: row.booking.sequence,
+          startsAt: row.booking.startsAt,
+          endsAt: row.booking.endsAt,
+          stampedAt: now,
+          summary: `${row.serviceName} – ${row.customerName}`,
+          description: `${row.serviceName} with ${row.staffName}`,
+          location: row.address ?? row.mapsUrl,
+        },
+      ],
+    });
+    await putCaldavEvent(credentials, `${row.booking.id}.ics`, ics);
+    await ctx.db
+      .insert(externalCalendarWrites)
+      .values({ externalCalendarId: source.id, bookingId: row.booking.id, sequence: row.booking.sequence, writtenAt: now })
+      .onConflictDoUpdate({
+        target: [externalCalendarWrites.externalCalendarId, externalCalendarWrites.bookingId],
+        set: { sequence: sql`excluded.sequence`, writtenAt: sql`excluded.written_at` },
+      });
+    done++;
+  }
+  const toRemove = await ctx.db
+    .select({ bookingId: externalCalendarWrites.bookingId })
+    .from(externalCalendarWrites)
+    .innerJoin(bookings, eq(bookings.id, externalCalendarWrites.bookingId))
+    .where(and(eq(externalCalendarWrites.externalCalendarId, source.id), or(ne(bookings.status, "confirmed"), ne(bookings.staffId, source.staffId))))
+    .limit(Math.max(0, limit - done));
+  for (const row of toRemove) {
+    await deleteCaldavEvent(credentials, `${row.bookingId}.ics`);
+    await ctx.db
+      .delete(externalCalendarWrites)
+      .where(and(eq(externalCalendarWrites.externalCalendarId, source.id), eq(externalCalendarWrites.bookingId, row.bookingId)));
+    done++;
+  }
+  return done;
+}
