@@ -79,6 +79,9 @@ describe("GET /v1/public/bookings/{token}", () => {
         contact_email: null,
         contact_phone: null,
         address: null,
+        brand_color: null,
+        logo_url: null,
+        theme: "auto",
       },
     });
     expect(response.body.booking.starts_at).toMatch(/\+0[12]:00$/);
