@@ -4,7 +4,21 @@ import { contrast, DEFAULT_BRAND_COLOR, NON_TEXT_CONTRAST, paletteFor, TEXT_CONT
 /** Every 17th step of each channel (0, 17, …, 255): 4,096 colours, light and dark, saturated and grey. */
 const STEPS = Array.from({ length: 16 }, (_, index) => (index * 17).toString(16).padStart(2, "0"));
 const GRID = STEPS.flatMap((r) => STEPS.flatMap((g) => STEPS.map((b) => `#${r}${g}${b}`)));
-const NAMED = ["#ffffff", "#000000", "#fef9c3", "#0b1020", "#ff0000", "#00ff00", "#0000ff", "#ffff00", "#7c3aed", "#e11d48", "#808080", "#777777", DEFAULT_BRAND_COLOR];
+const NAMED = [
+  "#ffffff",
+  "#000000",
+  "#fef9c3",
+  "#0b1020",
+  "#ff0000",
+  "#00ff00",
+  "#0000ff",
+  "#ffff00",
+  "#7c3aed",
+  "#e11d48",
+  "#808080",
+  "#777777",
+  DEFAULT_BRAND_COLOR,
+];
 
 type Pair = [foreground: keyof Palette, background: keyof Palette, minimum: number];
 

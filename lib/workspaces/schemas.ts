@@ -161,7 +161,10 @@ export const WorkspaceSettings = z
         "The business's colour, #rrggbb (lowercase); null: the default blue. Buttons, links and focus rings on its pages, widget and emails are derived from it, adjusted so text keeps 4.5:1 and rings and borders 3:1 in both themes.",
       example: "#0f766e",
     }),
-    logo_url: z.string().nullable().meta({ description: "An https image shown at the top of the pages and emails, with the business's name as its alternative text." }),
+    logo_url: z
+      .string()
+      .nullable()
+      .meta({ description: "An https image shown at the top of the pages and emails, with the business's name as its alternative text." }),
     theme: Theme,
     created_at: DateTimeOutput,
   })

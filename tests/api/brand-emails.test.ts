@@ -38,7 +38,13 @@ type Look = { logo: { src: string; alt: string } | null; band: string; links: st
 /** The look of a received HTML body, as a mail client would render it. */
 function lookOf(html: string): Look {
   const img = html.match(/<img src="([^"]*)" alt="([^"]*)"/);
-  const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  const unescape = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&");
   const body = html.match(/<body[^>]*style="[^"]*background:(#[0-9a-f]{6})[^"]*color:(#[0-9a-f]{6})/);
   return {
     logo: img ? { src: unescape(img[1]!), alt: unescape(img[2]!) } : null,

@@ -47,7 +47,13 @@ function appearanceFromTokens(): Appearance {
   const token = (name: string) => style.getPropertyValue(`--color-${name}`).trim();
   return {
     theme: style.getPropertyValue("--theme-scheme").trim() === "dark" ? "night" : "stripe",
-    variables: { colorPrimary: token("primary"), colorBackground: token("surface"), colorText: token("text"), colorDanger: token("danger"), borderRadius: "10px" },
+    variables: {
+      colorPrimary: token("primary"),
+      colorBackground: token("surface"),
+      colorText: token("text"),
+      colorDanger: token("danger"),
+      borderRadius: "10px",
+    },
   };
 }
 

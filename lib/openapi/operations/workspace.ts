@@ -11,7 +11,11 @@ const SETTINGS_NOTES =
   "[] turns reminders off; a new workspace has [{minutes_before: 1440, channels: [email]}]. Each confirmed booking gets each reminder once at starts_at − minutes_before " +
   "(real elapsed minutes, whatever daylight saving does), never when cancelled, for its new time when moved, and not at all when that moment had passed when it was confirmed or moved. " +
   "The email's subject starts with Reminder:. An SMS needs sms_enabled, a customer phone and an SMS credit; otherwise the email goes in its place. " +
-  "Every email has Reply-To: contact_email and Auto-Submitted: auto-generated; its .ics is an iTIP REQUEST (or CANCEL) with UID = booking id, a SEQUENCE that grows with each move and cancellation, ORGANIZER = the business and ATTENDEE = the customer.";
+  "Every email has Reply-To: contact_email and Auto-Submitted: auto-generated; its .ics is an iTIP REQUEST (or CANCEL) with UID = booking id, a SEQUENCE that grows with each move and cancellation, ORGANIZER = the business and ATTENDEE = the customer. " +
+  "brand_color (#rrggbb, stored lowercase), logo_url (https only) and theme (light, dark or auto, the default: the customer's system setting) restyle the booking page, " +
+  "the manage page, the widget and the emails at once; whatever the colour, the pages keep text at 4.5:1 and focus rings and borders at 3:1 in both themes, " +
+  "using the colour itself for buttons (with white or black text, whichever reads) and a darker or lighter shade of it for text and links. " +
+  "The widget's data-theme and data-brand-color override them for one embed.";
 
 export const getWorkspaceSettings = defineOperation({
   id: "getWorkspaceSettings",
