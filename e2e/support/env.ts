@@ -31,4 +31,6 @@ export const E2E = {
   languagesFlowAccountFile: path.resolve(".data-e2e", "e2e-languages-flow-account.json"),
   /** The manage-page and widget languages spec's own account. */
   languagesManageAccountFile: path.resolve(".data-e2e", "e2e-languages-manage-account.json"),
+  /** The brand spec's own account (a workspace per brand colour and scheme). */
+  brandAccountFile: path.resolve(".data-e2e", "e2e-brand-account.json"),
 };
