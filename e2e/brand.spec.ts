@@ -57,7 +57,11 @@ test.afterEach(async ({ request }) => {
 
 for (const brand of BRANDS) {
   for (const scheme of ["light", "dark"] as const) {
-    test(`${brand.label} ${brand.color}, ${scheme} system, theme auto: every step of the flow and the manage page pass axe`, async ({ page, request, look }) => {
+    test(`${brand.label} ${brand.color}, ${scheme} system, theme auto: every step of the flow and the manage page pass axe`, async ({
+      page,
+      request,
+      look,
+    }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await serveLogos(page);
       const seeded = await seedBrand(
@@ -73,17 +77,18 @@ for (const brand of BRANDS) {
       await expect(logo).toBeVisible();
       await look("services");
 
-      await chooseService(page, "Colour consultation");
+      // A free service: details, the 6-digit code (wrong, then right), confirmed.
+      await chooseService(page, "Quick trim");
       await look("times");
       await chooseFirstTime(page);
       const email = uniqueEmail(`brand-${scheme}`);
       await fillDetails(page, { name: "Noor Haddad", email });
-      await page.getByRole("button", { name: "Continue" }).click();
-      // The questions' errors: danger text on the surface.
+      await page.getByRole("button", { name: "Continue", exact: true }).click();
+      // The question's error: danger text on the surface.
       await expect(page.getByText("Please answer this question.")).toBeVisible();
       await look("details-errors");
       await page.getByLabel("How did you hear about us?").selectOption("Instagram");
-      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Continue", exact: true }).click();
 
       await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
       await look("code");
@@ -94,14 +99,23 @@ for (const brand of BRANDS) {
       await look("code-wrong");
       await page.getByLabel("Confirmation code").fill(code);
       await page.getByRole("button", { name: "Confirm booking" }).click();
+      await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
+      await look("confirmed");
+      const manageHref = await page.getByRole("link", { name: "Change or cancel this booking" }).getAttribute("href");
 
+      // A deposit: the payment step (a paid booking is verified by its payment, no code).
+      await page.goto(`/book/${seeded.slug}`);
+      await chooseService(page, "Colour consultation");
+      await chooseFirstTime(page);
+      await fillDetails(page, { name: "Noor Haddad", email: uniqueEmail(`brand-pay-${scheme}`) });
+      await page.getByLabel("How did you hear about us?").selectOption("A friend");
+      await page.getByRole("button", { name: "Continue to payment" }).click();
       await expect(page.getByRole("heading", { name: "Payment" })).toBeFocused();
       await look("payment");
       await page.getByRole("button", { name: "Pay US$20.00 (test card)" }).click();
       await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
-      await look("confirmed");
 
-      await page.getByRole("link", { name: "Change or cancel this booking" }).click();
+      await page.goto(manageHref!);
       await expect(page).toHaveURL(/\/manage\//);
       await expect(page.getByRole("img", { name: seeded.name })).toBeVisible();
       await look("manage");
@@ -112,7 +126,10 @@ for (const brand of BRANDS) {
       await page.getByRole("button", { name: "Cancel booking" }).click();
       await expect(page.getByRole("dialog", { name: "Cancel this booking?" })).toBeVisible();
       await look("manage-cancel-dialog");
-      await page.getByRole("dialog").getByRole("button", { name: /^Yes, cancel/ }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: /^Yes, cancel/ })
+        .click();
       await expect(page.getByRole("heading", { name: "Your booking is cancelled" })).toBeFocused();
       await look("manage-cancelled");
     });
@@ -177,8 +194,10 @@ function hostPage(slug: string) {
 test("the widget's data-theme and data-brand-color win for that embed only", async ({ page, request, look }) => {
   await page.emulateMedia({ colorScheme: "light" });
   const seeded = await seedBrand(request, { brand_color: "#e11d48", theme: "light" }, { allowedOrigins: [E2E.hostUrl] });
-  await page.route(`${E2E.hostUrl}/two-widgets`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: hostPage(seeded.slug) }));
-  await page.goto(`${E2E.hostUrl}/two-widgets`);
+  // Written into a page the host server served (a routed page would be a public address, and
+  // Chromium's local network access would then refuse it the app's script).
+  await page.goto(`${E2E.hostUrl}/health`);
+  await page.setContent(hostPage(seeded.slug));
   const frames = page.locator("iframe.bk-embed-frame");
   await expect(frames).toHaveCount(2);
   const [overridden, plain] = [page.frameLocator("iframe.bk-embed-frame >> nth=0"), page.frameLocator("iframe.bk-embed-frame >> nth=1")];
@@ -189,7 +208,11 @@ test("the widget's data-theme and data-brand-color win for that embed only", asy
     const frame = page.frames().find((candidate) => candidate.url().includes(`/embed/${seeded.slug}`) && candidate !== page.mainFrame() && index-- === 0)!;
     return frame.evaluate(() => {
       const style = getComputedStyle(document.documentElement);
-      return { fill: style.getPropertyValue("--color-primary-fill").trim(), scheme: style.colorScheme, surface: style.getPropertyValue("--color-surface").trim() };
+      return {
+        fill: style.getPropertyValue("--color-primary-fill").trim(),
+        scheme: style.colorScheme,
+        surface: style.getPropertyValue("--color-surface").trim(),
+      };
     });
   };
   const first = await tokensOf(0);
@@ -204,13 +227,17 @@ test("the widget's data-theme and data-brand-color win for that embed only", asy
     const style = getComputedStyle(element);
     return { background: style.backgroundColor, text: style.color };
   });
-  const toHex = (value: string) => {
-    const channels = (value.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number);
-    // color(srgb r g b) is 0–1, rgb() 0–255.
-    const scale = value.startsWith("color(") ? 255 : 1;
-    return "#" + channels.slice(0, 3).map((channel) => Math.max(0, Math.min(255, Math.round(channel * scale))).toString(16).padStart(2, "0")).join("");
-  };
-  expect(toHex(colours.background)).toBe("#fde047");
-  expect(wcagContrast(toHex(colours.text), "#fde047")).toBeGreaterThanOrEqual(4.5);
+  // Computed colours may be written in any space (the text's is xyz-d65): the browser paints them to sRGB.
+  const painted = (css: string) =>
+    page.evaluate((color) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 1;
+      const context = canvas.getContext("2d")!;
+      context.fillStyle = color;
+      context.fillRect(0, 0, 1, 1);
+      return "#" + Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3), (channel) => channel.toString(16).padStart(2, "0")).join("");
+    }, css);
+  expect(await painted(colours.background)).toBe("#fde047");
+  expect(wcagContrast(await painted(colours.text), "#fde047"), `text ${colours.text}`).toBeGreaterThanOrEqual(4.5);
   await look("host-page-two-widgets");
 });
