@@ -8,6 +8,8 @@ export type BusinessInfo = {
   instagram_url: string | null;
   maps_url: string | null;
   terms_url: string | null;
+  /** https only (the API refuses anything else); shown with the business's name as its alternative text. */
+  logo_url?: string | null;
 };
 
 /** Only http(s) links are rendered; business-supplied text is always text, never markup. */
@@ -49,8 +51,11 @@ export function BusinessHeader({ info, eyebrow, compact = false, headingLevel = 
   const t = useTranslations("flow.header");
   const tFlow = useTranslations("flow");
   const links = businessLinks(info, t);
+  const logo = safeHref(info.logo_url ?? null);
   return (
     <header className={`${styles.header} ${compact ? styles.compact : ""}`} aria-label={label}>
+      {/* The business's own image from its own server: next/image would proxy it through ours. */}
+      {logo && <img className={styles.logo} src={logo} alt={info.name} referrerPolicy="no-referrer" decoding="async" />}
       {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
       {/* Focusable by script only: the embed moves focus here when its popup opens. */}
       <Heading className={styles.name} tabIndex={-1}>

@@ -33,4 +33,6 @@ export const E2E = {
   languagesManageAccountFile: path.resolve(".data-e2e", "e2e-languages-manage-account.json"),
   /** The group-sessions spec's own account (classes with spots left). */
   groupSessionsAccountFile: path.resolve(".data-e2e", "e2e-group-sessions-account.json"),
+  /** The brand spec's own account (a workspace per brand colour and scheme). */
+  brandAccountFile: path.resolve(".data-e2e", "e2e-brand-account.json"),
 };

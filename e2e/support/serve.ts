@@ -58,6 +58,7 @@ createAccount("E2E languages account", "pro", "1", E2E.languagesAccountFile);
 createAccount("E2E languages flow account", "pro", "5", E2E.languagesFlowAccountFile);
 createAccount("E2E languages manage account", "pro", "2", E2E.languagesManageAccountFile);
 createAccount("E2E group sessions account", "pro", "1", E2E.groupSessionsAccountFile);
+createAccount("E2E brand account", "pro", "2", E2E.brandAccountFile);
 
 const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

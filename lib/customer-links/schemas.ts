@@ -69,6 +69,9 @@ export const PublicBookingWorkspace = PublicWorkspace.pick({
   contact_email: true,
   contact_phone: true,
   address: true,
+  brand_color: true,
+  logo_url: true,
+  theme: true,
 })
   .extend({
     publishable_key: PublicWorkspace.shape.publishable_key.meta({

@@ -14,11 +14,14 @@ describe("the served /embed.js", () => {
     const script = renderLoader(source);
     expect(script).toContain(JSON.stringify(texts.ar?.button));
     expect(script).not.toContain("EMBED_TEXTS */ {}");
+    // The frame's surfaces in both schemes, from the palette the pages use.
+    expect(script).toContain('{"light":"#ffffff","dark":"#161b22"}');
     // Still one valid classic script.
     expect(() => new Function(script)).not.toThrow();
   });
 
   it("refuses a loader that lost its placeholder", () => {
     expect(() => renderLoader("(function(){})();")).toThrow(/placeholder/);
+    expect(() => renderLoader("var TEXTS = /* EMBED_TEXTS */ {};")).toThrow(/EMBED_SURFACES placeholder/);
   });
 });

@@ -2,9 +2,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createTranslator } from "use-intl/core";
 import { LOCALES } from "@/lib/i18n/locales";
+import { paletteFor } from "@/lib/brand/palette";
 import { MESSAGES } from "@/lib/i18n/messages";
 
 const PLACEHOLDER = "/* EMBED_TEXTS */ {}";
+const SURFACES_PLACEHOLDER = "/* EMBED_SURFACES */ {}";
 
 const KEYS = ["button", "close", "frameTitle", "refused", "unavailable", "link"] as const;
 
@@ -21,8 +23,12 @@ export function loaderTexts(): Record<string, Record<string, string>> {
 /** lib/embed/loader.js with its texts filled in from the message files: the one copy of those words. */
 export function renderLoader(source: string): string {
   if (!source.includes(PLACEHOLDER)) throw new Error("lib/embed/loader.js lost its EMBED_TEXTS placeholder");
+  if (!source.includes(SURFACES_PLACEHOLDER)) throw new Error("lib/embed/loader.js lost its EMBED_SURFACES placeholder");
+  const surfaces = { light: paletteFor(null, "light").surface, dark: paletteFor(null, "dark").surface };
   // JSON is valid JavaScript; "<" escaped so no text can close a script element.
-  return source.replace(PLACEHOLDER, () => JSON.stringify(loaderTexts()).replaceAll("<", "\\u003c"));
+  return source
+    .replace(PLACEHOLDER, () => JSON.stringify(loaderTexts()).replaceAll("<", "\\u003c"))
+    .replace(SURFACES_PLACEHOLDER, () => JSON.stringify(surfaces));
 }
 
 let built: Promise<string> | null = null;

@@ -3,6 +3,8 @@
  * from the message files, embed.loader.* in each language). Paste on any page:
  *   <script src="https://<app>/embed.js" data-slug="your-slug" data-mode="inline"></script>
  *   data-mode="popup" shows a button (text from data-label) that opens the flow in a modal.
+ *   data-theme="light|dark|auto" and data-brand-color="#rrggbb" override the workspace's theme
+ *   and colour for this embed only (docs/brand.md); a value the API would refuse is ignored.
  * Language: the host page's <html lang> picks the loader's own words (the button, the close
  * button, the fallback link) and goes to the frame as `lang`, so the flow speaks it too.
  * Events on the host page (CustomEvent, bubbling from the widget's container):
@@ -27,6 +29,10 @@
   var slug = script.getAttribute("data-slug");
   var mode = script.getAttribute("data-mode") === "popup" ? "popup" : "inline";
   var label = script.getAttribute("data-label") || text.button;
+  var theme = /^(light|dark|auto)$/.test(script.getAttribute("data-theme") || "") ? script.getAttribute("data-theme") : null;
+  var brandColor = /^#[0-9a-fA-F]{6}$/.test(script.getAttribute("data-brand-color") || "") ? script.getAttribute("data-brand-color").toLowerCase() : null;
+  // Replaced when served: the frame's surface in each scheme (lib/brand/palette.ts), so the frame is never a white box before a dark page loads.
+  var SURFACES = /* EMBED_SURFACES */ {};
   var appOrigin = new URL(script.src, location.href).origin;
   var FRAME = "bk-embed";
   var HOST = "bk-embed-host";
@@ -38,7 +44,11 @@
 
   injectStyles();
   var container = document.createElement("div");
-  container.className = "bk-embed bk-embed-" + mode;
+  container.className = "bk-embed bk-embed-" + mode + " bk-embed-scheme-" + (theme || "auto");
+  if (brandColor) {
+    container.setAttribute("data-brand", "");
+    container.style.setProperty("--bk-brand", brandColor);
+  }
   script.parentNode.insertBefore(container, script.nextSibling);
 
   var frame = null;
@@ -50,6 +60,8 @@
 
   function frameUrl() {
     var url = appOrigin + "/embed/" + encodeURIComponent(slug) + "?mode=" + mode + "&origin=" + encodeURIComponent(location.origin);
+    if (theme) url += "&theme=" + theme;
+    if (brandColor) url += "&brand_color=" + encodeURIComponent(brandColor);
     return hostLang ? url + "&lang=" + encodeURIComponent(hostLang) : url;
   }
 
@@ -238,10 +250,21 @@
     var style = document.createElement("style");
     style.id = "bk-embed-styles";
     style.textContent =
-      ".bk-embed-frame{display:block;width:100%;min-height:320px;border:0;background:#fff;color-scheme:light}" +
+      ".bk-embed-frame{display:block;width:100%;min-height:320px;border:0;color-scheme:light dark;background:light-dark(" +
+      SURFACES.light +
+      "," +
+      SURFACES.dark +
+      ")}" +
+      ".bk-embed-scheme-light .bk-embed-frame{color-scheme:light}.bk-embed-scheme-dark .bk-embed-frame{color-scheme:dark}" +
       ".bk-embed-inline .bk-embed-frame{border-radius:16px}" +
       ".bk-embed-button{font:inherit;font-weight:600;padding:12px 20px;min-height:44px;border:0;border-radius:10px;background:#3451c7;color:#fff;cursor:pointer}" +
       ".bk-embed-button:hover{background:#2a43a8}" +
+      // data-brand-color: the button in that colour, its text white or black by the colour's
+      // relative luminance (y in xyz-d65, as WCAG defines it): at 0.179 either choice holds 4.5:1.
+      "@supports (color:color(from red xyz-d65 x y z)){" +
+      ".bk-embed[data-brand] .bk-embed-button,.bk-embed[data-brand] .bk-embed-button:hover{background:var(--bk-brand);--bk-on:clamp(0,(0.179 - y) * 100000,1);" +
+      "color:color(from var(--bk-brand) xyz-d65 calc(var(--bk-on) * 0.9505) var(--bk-on) calc(var(--bk-on) * 1.089))}" +
+      ".bk-embed[data-brand] .bk-embed-button:hover{text-decoration:underline}}" +
       ".bk-embed-button:focus-visible,.bk-embed-close:focus-visible,.bk-embed-frame:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}" +
       ".bk-embed-overlay{position:fixed;inset:0;z-index:2147483000;display:flex;align-items:center;justify-content:center;padding:16px;background:rgba(16,24,40,.55)}" +
       ".bk-embed-overlay[hidden]{display:none}" +

@@ -33,6 +33,9 @@ export const PublicWorkspace = WorkspaceSettings.pick({
   social_description: true,
   allow_staff_choice: true,
   refund_policy: true,
+  brand_color: true,
+  logo_url: true,
+  theme: true,
 })
   .extend({
     publishable_key: z.string().nullable().meta({ description: "The newest usable pk_ key (public by design); null when the workspace has none." }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DateTimeOutput, E164Phone, Email, HttpUrl, IanaTimezone, Language, PlainText, Uuid } from "@/lib/schemas";
+import { THEMES } from "@/lib/db/schema/workspaces";
 import { SLUG_PATTERN } from "./slug";
 
 export const MIN_SLOT_INTERVAL_MINUTES = 5;
@@ -94,6 +95,25 @@ export const Reminders = z
       "Reminders sent before each confirmed appointment: at most 3, no two with the same minutes_before; [] turns them off. A new workspace has one email a day before.",
   });
 
+/** `#rrggbb`, stored lowercase; the pages derive every brand shade from it (docs/brand.md). */
+export const BrandColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, "must be a colour written #rrggbb, such as #0f766e")
+  .transform((color) => color.toLowerCase())
+  .meta({ example: "#0f766e" });
+
+/** Shown on the pages and in emails, so only https (a mixed-content image would be blocked). */
+export const LogoUrl = z
+  .url({ protocol: /^https$/, error: "must be an https URL" })
+  .max(2048)
+  .meta({ format: "uri", example: "https://studio.example/logo.png" });
+
+export const Theme = z.enum(THEMES).meta({
+  id: "Theme",
+  description: "light or dark for every customer; auto (the default) follows the customer's system setting.",
+  example: "auto",
+});
+
 export const StripeAccountId = z
   .string()
   .regex(/^acct_[0-9A-Za-z_]{1,255}$/, "must be a Stripe account id such as acct_1A2b3C")
@@ -140,6 +160,16 @@ export const WorkspaceSettings = z
     refund_policy: z.string().nullable(),
     stripe_account_id: z.string().nullable(),
     reminders: z.array(Reminder).meta({ description: "Reminders sent before each confirmed appointment." }),
+    brand_color: z.string().nullable().meta({
+      description:
+        "The business's colour, #rrggbb (lowercase); null: the default blue. Buttons, links and focus rings on its pages, widget and emails are derived from it, adjusted so text keeps 4.5:1 and rings and borders 3:1 in both themes.",
+      example: "#0f766e",
+    }),
+    logo_url: z
+      .string()
+      .nullable()
+      .meta({ description: "An https image shown at the top of the pages and emails, with the business's name as its alternative text." }),
+    theme: Theme,
     created_at: DateTimeOutput,
   })
   .meta({ id: "WorkspaceSettings" });
@@ -175,6 +205,9 @@ export const UpdateWorkspaceBody = z.object({
   refund_policy: PlainText(TEXT_LIMITS.refundPolicy).nullable().optional(),
   stripe_account_id: StripeAccountId.nullable().optional(),
   reminders: Reminders.optional(),
+  brand_color: BrandColor.nullable().optional(),
+  logo_url: LogoUrl.nullable().optional(),
+  theme: Theme.optional(),
 });
 export type UpdateWorkspaceBody = z.infer<typeof UpdateWorkspaceBody>;
 

@@ -32,6 +32,9 @@ export function toWorkspaceSettings(row: WorkspaceRow): WorkspaceSettings {
     refund_policy: row.refundPolicy,
     stripe_account_id: row.stripeAccountId,
     reminders: row.reminders,
+    brand_color: row.brandColor,
+    logo_url: row.logoUrl,
+    theme: row.theme,
     created_at: toUtcIso(row.createdAt),
   };
 }

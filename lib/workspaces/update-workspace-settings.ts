@@ -35,6 +35,9 @@ const COLUMNS = {
   refund_policy: "refundPolicy",
   stripe_account_id: "stripeAccountId",
   reminders: "reminders",
+  brand_color: "brandColor",
+  logo_url: "logoUrl",
+  theme: "theme",
 } as const satisfies Record<keyof UpdateWorkspaceBody, keyof WorkspaceRow>;
 
 /** Partial update of the settings; a slug another workspace holds is a 409 conflict. */

@@ -81,6 +81,9 @@ describe("GET /v1/public/bookings/{token}", () => {
         contact_phone: null,
         address: null,
         notifies_business: false,
+        brand_color: null,
+        logo_url: null,
+        theme: "auto",
       },
     });
     expect(response.body.booking.starts_at).toMatch(/\+0[12]:00$/);

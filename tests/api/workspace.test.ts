@@ -65,6 +65,9 @@ describe("GET /v1/workspace", () => {
       refund_policy: null,
       stripe_account_id: null,
       reminders: [{ minutes_before: 1440, channels: ["email"] }],
+      brand_color: null,
+      logo_url: null,
+      theme: "auto",
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });
   });

@@ -1,11 +1,11 @@
 "use client";
 
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
+import type { Appearance, Stripe } from "@stripe/stripe-js";
 // The "pure" entry loads Stripe.js only when a payment is actually shown, never on page load.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import styles from "./flow.module.css";
@@ -36,12 +36,31 @@ type StripePaymentProps = {
   onPaid: () => void;
 };
 
+/**
+ * Stripe draws its form in its own frame, outside our CSS: it gets the page's colour tokens
+ * (the business's brand, light or dark, as the server rendered them; docs/brand.md) read once
+ * when the form mounts.
+ */
+function appearanceFromTokens(): Appearance {
+  if (typeof document === "undefined") return { theme: "stripe" };
+  const style = getComputedStyle(document.documentElement);
+  const token = (name: string) => style.getPropertyValue(`--color-${name}`).trim();
+  return {
+    theme: style.getPropertyValue("--theme-scheme").trim() === "dark" ? "night" : "stripe",
+    variables: {
+      colorPrimary: token("primary"),
+      colorBackground: token("surface"),
+      colorText: token("text"),
+      colorDanger: token("danger"),
+      borderRadius: "10px",
+    },
+  };
+}
+
 export function StripePayment(props: StripePaymentProps) {
+  const appearance = useMemo(appearanceFromTokens, []);
   return (
-    <Elements
-      stripe={stripeFor(props.platformKey, props.connectedAccountId)}
-      options={{ clientSecret: props.clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#3451c7", borderRadius: "10px" } } }}
-    >
+    <Elements stripe={stripeFor(props.platformKey, props.connectedAccountId)} options={{ clientSecret: props.clientSecret, appearance }}>
       <PaymentForm payLabel={props.payLabel} returnUrl={props.returnUrl} onPaid={props.onPaid} />
     </Elements>
   );

@@ -46,8 +46,8 @@ export default async function OutboxPage({ searchParams }: PageProps) {
 function MessageCard({ message }: { message: OutboxMessage }) {
   const code = findCode(message);
   return (
-    <li style={{ border: "1px solid #ccc", borderRadius: 8, padding: "0.75rem 1rem" }}>
-      <p style={{ margin: 0, fontSize: "0.9rem", color: "#444" }}>
+    <li style={{ border: "1px solid var(--color-border)", borderRadius: 8, padding: "0.75rem 1rem" }}>
+      <p style={{ margin: 0, fontSize: "0.9rem", color: "var(--color-text-muted)" }}>
         <strong>{message.channel.toUpperCase()}</strong> to {message.to} · <time dateTime={toUtcIso(message.createdAt)}>{toUtcIso(message.createdAt)}</time> ·{" "}
         {message.status}
         {message.attempts > 0 ? ` after ${message.attempts} attempt${message.attempts === 1 ? "" : "s"}` : ""}

@@ -23,6 +23,7 @@ export default async function EmbeddingGuide() {
   const { appUrl } = getConfig();
   const inline = `<script src="${appUrl}/embed.js" data-slug="your-slug" data-mode="inline"></script>`;
   const popup = `<script src="${appUrl}/embed.js" data-slug="your-slug" data-mode="popup" data-label="Book now"></script>`;
+  const branded = `<script src="${appUrl}/embed.js" data-slug="your-slug" data-mode="inline" data-theme="dark" data-brand-color="#0f766e"></script>`;
   return (
     <Guide
       title="Embedding"
@@ -41,6 +42,22 @@ export default async function EmbeddingGuide() {
         <code>data-slug</code> is your workspace&apos;s slug (<code>GET /v1/workspace</code>). The widget is the hosted booking page (
         <code>/book/your-slug</code>) in a frame served from this server.
       </p>
+
+      <h2>Your colours, logo and theme</h2>
+      <p>
+        The widget wears your workspace&apos;s brand: <code>brand_color</code>, <code>logo_url</code> and <code>theme</code> (<code>PATCH /v1/workspace</code>;{" "}
+        <code>theme</code> is <code>light</code>, <code>dark</code> or <code>auto</code>, the default, which follows the customer&apos;s system setting with no
+        light flash on a dark system). Whatever colour you pick, the widget keeps every text at a contrast of at least 4.5:1 and focus rings and borders at 3:1,
+        in both themes: buttons are filled with your colour (white text, or black where white would not read), and text and links use a darker shade of it on
+        light backgrounds or a lighter one on dark backgrounds.
+      </p>
+      <p>
+        For one page of your site, two attributes on the tag override the workspace&apos;s settings for that embed only (other embeds and the hosted booking
+        page keep the workspace&apos;s): <code>data-theme</code> (<code>light</code>, <code>dark</code> or <code>auto</code>) and <code>data-brand-color</code>{" "}
+        (<code>#rrggbb</code>). A value the API would refuse is ignored and the workspace&apos;s setting applies. With <code>data-brand-color</code>, the popup
+        button on your page takes the colour too.
+      </p>
+      <CodeBlock language="html" label="Embed snippet with a theme and colour" code={branded} />
 
       <h2>Allow your site: allowed_origins</h2>
       <p>

@@ -3,6 +3,8 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AnnouncerProvider } from "@/components/ui/live-region";
+import { ThemeStyle } from "@/components/ui/theme-style";
+import { embedBrand } from "@/lib/embed/embed-brand";
 import { getConfig } from "@/lib/config";
 import { loadBaseContext } from "@/lib/context";
 import { listFrameAncestors } from "@/lib/embed/frame-ancestors";
@@ -38,14 +40,20 @@ export default async function EmbedPage({ params, searchParams }: PageProps) {
     fetchDest: requestHeaders.get("sec-fetch-dest"),
   });
   const { workspace } = data.bootstrap;
+  // data-theme / data-brand-color on this embed's script win over the workspace's, for this frame only.
+  const brand = embedBrand(workspace, { theme: query.theme, brandColor: query.brand_color });
   if (decision.kind === "refused") {
     return (
-      <EmbedRefused businessName={workspace.name} bookingUrl={`${appUrl}/book/${encodeURIComponent(workspace.slug)}`} parentOrigin={decision.parentOrigin} />
+      <>
+        <ThemeStyle brand={brand} />
+        <EmbedRefused businessName={workspace.name} bookingUrl={`${appUrl}/book/${encodeURIComponent(workspace.slug)}`} parentOrigin={decision.parentOrigin} />
+      </>
     );
   }
   const mode = query.mode === "popup" ? "popup" : "inline";
   return (
     <AnnouncerProvider>
+      <ThemeStyle brand={brand} />
       <EmbedFrame
         bootstrap={data.bootstrap}
         locale={data.locale}

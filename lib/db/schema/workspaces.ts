@@ -3,6 +3,10 @@ import { DEFAULT_LOCALE, LOCALES } from "../../i18n/locales";
 import { accounts } from "./accounts";
 import { id, timestamps } from "./columns";
 
+/** How the customer-facing pages choose light or dark; auto follows the customer's system (docs/brand.md). */
+export const THEMES = ["light", "dark", "auto"] as const;
+export type Theme = (typeof THEMES)[number];
+
 export type ReminderChannel = "email" | "sms";
 export type ReminderSetting = { minutes_before: number; channels: ReminderChannel[] };
 /** A new workspace reminds by email a day before. */
@@ -50,6 +54,10 @@ export const workspaces = pgTable(
     stripeAccountId: text(),
     /** docs/decisions.md#reminders: when reminders go out before a confirmed appointment, and how. */
     reminders: jsonb().$type<ReminderSetting[]>().notNull().default(DEFAULT_REMINDERS),
+    /** The business's brand on its pages, widget and emails (docs/brand.md). */
+    brandColor: text(),
+    logoUrl: text(),
+    theme: text({ enum: THEMES }).notNull().default("auto"),
     /** A live workspace counts against the account's plan. */
     active: boolean().notNull().default(true),
     ...timestamps,

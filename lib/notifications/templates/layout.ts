@@ -1,4 +1,5 @@
 import { directionOf } from "@/lib/i18n/locales";
+import { emailBrandOf, linkStyle, logoHtml, type EmailBrand } from "./brand";
 import { customerZoneShown, escapeHtml, formatAppointment, textToHtml, type Speech } from "./format";
 import { money, translatorFor } from "./i18n";
 import type { BookingMessageData } from "./message-data";
@@ -9,9 +10,12 @@ import type { BookingMessageData } from "./message-data";
  */
 export type Section = { text: string; html: string };
 
-/** The language a booking's messages are written in. */
-export function speechFor(data: BookingMessageData): Speech {
-  return { locale: data.locale, t: translatorFor(data.locale) };
+/** How a booking's messages speak: their language, and the business's look for the HTML (docs/brand.md). */
+export type MessageSpeech = Speech & { brand?: EmailBrand };
+
+/** The language a booking's messages are written in, and the business's brand they wear. */
+export function speechFor(data: BookingMessageData): MessageSpeech {
+  return { locale: data.locale, t: translatorFor(data.locale), brand: emailBrandOf(data.workspace) };
 }
 
 export function paragraph(text: string): Section {
@@ -103,17 +107,21 @@ export function contactDetails(data: BookingMessageData, { t }: Speech): Section
 
 /**
  * Joins sections into the text body and a minimal, self-contained HTML document in the
- * message's language and direction (`dir="rtl"` for Arabic).
+ * message's language and direction (`dir="rtl"` for Arabic), in the business's brand when
+ * the speech carries it: its logo, a band in its colour, links in its readable shade.
  */
-export function renderEmail(title: string, sections: (Section | null)[], { locale }: Speech): { text: string; html: string } {
+export function renderEmail(title: string, sections: (Section | null)[], { locale, brand }: MessageSpeech): { text: string; html: string } {
   const present = sections.filter((section): section is Section => section !== null);
   const text = present.map((section) => section.text).join("\n\n") + "\n";
   const dir = directionOf(locale);
+  const look = brand ?? emailBrandOf({ name: "", brandColor: null, logoUrl: null });
   const html =
-    `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-    `<body dir="${dir}" style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">` +
+    `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="color-scheme" content="light"><title>${escapeHtml(title)}</title>${linkStyle(look)}</head>` +
+    `<body dir="${dir}" style="margin:0;padding:0;background:${look.background};font-family:system-ui,sans-serif;line-height:1.5;color:${look.text}">` +
+    `<div style="border-top:6px solid ${look.band};padding:24px 16px;max-width:600px">` +
+    logoHtml(look) +
     `<h2>${escapeHtml(title)}</h2>` +
     present.map((section) => section.html).join("") +
-    `</body></html>`;
+    `</div></body></html>`;
   return { text, html };
 }

@@ -6,7 +6,10 @@ export type BookingMessageData = {
   booking: { id: string; startsAt: Date; endsAt: Date; status: string; sequence: number; customerTimezone: string | null };
   /** docs/decisions.md#languages: the booking's customer.language, else the workspace's language. */
   locale: Locale;
-  workspace: Pick<WorkspaceRow, "name" | "timezone" | "currency" | "contactEmail" | "contactPhone" | "confirmationNote" | "mapsUrl" | "websiteUrl" | "address">;
+  workspace: Pick<
+    WorkspaceRow,
+    "name" | "timezone" | "currency" | "contactEmail" | "contactPhone" | "confirmationNote" | "mapsUrl" | "websiteUrl" | "address" | "brandColor" | "logoUrl"
+  >;
   service: Pick<ServiceRow, "name" | "durationMinutes" | "priceCents">;
   staff: Pick<StaffRow, "name">;
   customer: Pick<CustomerRow, "name" | "email" | "phone">;

@@ -7,6 +7,7 @@ import { BusinessHeader } from "@/components/booking/business-header";
 import { Card } from "@/components/ui/card";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { AnnouncerProvider } from "@/components/ui/live-region";
+import { ThemeStyle } from "@/components/ui/theme-style";
 import { loadBookingPage } from "@/lib/booking-pages/load-booking-page";
 import styles from "./page.module.css";
 
@@ -43,6 +44,7 @@ export default async function BookPage({ params, searchParams }: PageProps) {
   for (const [name, value] of Object.entries((await searchParams) ?? {})) if (typeof value === "string") query.set(name, value);
   return (
     <AnnouncerProvider>
+      <ThemeStyle brand={{ brandColor: workspace.brand_color, theme: workspace.theme }} />
       <a className="skip-link" href="#booking">
         {t("skip")}
       </a>

@@ -6,6 +6,7 @@ import { BusinessHeader } from "@/components/booking/business-header";
 import { Card } from "@/components/ui/card";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
 import { AnnouncerProvider } from "@/components/ui/live-region";
+import { ThemeStyle } from "@/components/ui/theme-style";
 import { loadManagePage } from "@/lib/booking-pages/load-manage-page";
 import { RetiredLink } from "./retired-link";
 import styles from "../../book/[slug]/page.module.css";
@@ -32,6 +33,7 @@ export default async function ManagePage({ params }: PageProps) {
   const workspace = data.kind === "live" ? data.read.workspace : data.retired.workspace;
   return (
     <AnnouncerProvider>
+      <ThemeStyle brand={{ brandColor: workspace.brand_color, theme: workspace.theme }} />
       <a className="skip-link" href="#booking">
         {t("skipLink")}
       </a>
