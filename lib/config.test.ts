@@ -16,7 +16,7 @@ describe("parseConfig", () => {
       port: 3000,
       appUrl: "http://localhost:3000",
       appOrigin: "http://localhost:3000",
-      trustProxy: true,
+      trustProxy: 0,
     });
     expect(config.appSecret).toBe(readFileSync(path.join(dir, "app-secret"), "utf8"));
     expect(parseConfig({ DATA_DIR: dir }).appSecret).toBe(config.appSecret);

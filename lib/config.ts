@@ -32,7 +32,8 @@ const EnvSchema = z.object({
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   INNGEST_DEV: z.string().min(1).optional(),
   INNGEST_BASE_URL: httpUrl.optional(),
-  TRUST_PROXY: flag.default(true),
+  /** How many proxies stand in front of the app (lib/http/client-ip.ts). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Platform safety limit on bookings per account per billing period (429 booking_volume_refused). */
   BOOKING_VOLUME_LIMIT: z.coerce.number().int().positive().default(100_000),
   /** Poll interval of the in-process runner; 0 disables it (tests drive it by hand). */
@@ -53,7 +54,7 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   stripe: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined; apiBase: string | undefined } | undefined;
   inngest: { enabled: boolean };
-  trustProxy: boolean;
+  trustProxy: number;
   bookingVolumeLimit: number;
   runnerIntervalMs: number;
 };

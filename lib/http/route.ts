@@ -15,7 +15,8 @@ import { authenticate } from "./auth";
 import { parseJson, readRawBody } from "./body";
 import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
-import { chargeRateLimit, clientIp } from "./rate-limit";
+import { clientIp } from "./client-ip";
+import { chargeRateLimit } from "./rate-limit";
 import { jsonResponse } from "./route-framing";
 
 /** The domain's contexts (lib/context.ts) plus what only the transport knows: the client's IP. */

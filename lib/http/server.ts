@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import next from "next";
 import { declareRouteFraming, keepRouteFraming } from "./route-framing";
+import { normalize, PEER_ADDRESS_HEADER } from "./client-ip";
 import { screenMalformedTarget, screenRequest, type GateAnswer } from "./gate";
 
 /**
@@ -21,6 +22,7 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
     const answer = screenRequest(request.method ?? "", request.url ?? "/");
     if (!answer) {
+      request.headers[PEER_ADDRESS_HEADER] = normalize(request.socket.remoteAddress ?? "");
       if (isApiWrite(request)) delete request.headers["accept-encoding"];
       keepRouteFraming(response);
       return admit(response, () => void handle(request, response));
