@@ -36,6 +36,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Platform safety limit on bookings per account per billing period (429 booking_volume_refused). */
   BOOKING_VOLUME_LIMIT: z.coerce.number().int().positive().default(100_000),
+  /** Seed (or show) the demo workspace at start; default: only on the embedded database outside production. */
+  SEED_DEMO: flag.optional(),
+  /** NODE_ENV as the operator set it (scripts/start.mjs keeps it here: Next.js overwrites NODE_ENV). */
+  BOOKING_NODE_ENV: z.string().optional(),
+  NODE_ENV: z.string().optional(),
   /** Poll interval of the in-process runner; 0 disables it (tests drive it by hand). */
   RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
 });
@@ -55,6 +60,9 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined; apiBase: string | undefined } | undefined;
   inngest: { enabled: boolean };
   trustProxy: number;
+  /** NODE_ENV=production or a DATABASE_URL: nothing seeded, no dev tools, unless asked for. */
+  production: boolean;
+  seedDemo: boolean;
   bookingVolumeLimit: number;
   runnerIntervalMs: number;
 };
@@ -72,6 +80,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = result.data;
   const isEmbedded = e.DATABASE_URL === undefined;
+  const production = (e.BOOKING_NODE_ENV ?? e.NODE_ENV) === "production" || !isEmbedded;
   const dataDir = path.resolve(e.DATA_DIR);
   if (!isEmbedded && !e.APP_SECRET) {
     throw new ConfigError("Invalid setting APP_SECRET: required when DATABASE_URL is set");
@@ -85,7 +94,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     appUrl: e.APP_URL.replace(/\/$/, ""),
     appOrigin: new URL(e.APP_URL).origin,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
-    devTools: e.DEV_TOOLS ?? isEmbedded,
+    devTools: e.DEV_TOOLS ?? !production,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     twilio: twilioComplete
@@ -101,6 +110,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     inngest: { enabled: Boolean(e.INNGEST_SIGNING_KEY || e.INNGEST_EVENT_KEY || e.INNGEST_DEV || e.INNGEST_BASE_URL) },
     trustProxy: e.TRUST_PROXY,
+    production,
+    seedDemo: e.SEED_DEMO ?? !production,
     bookingVolumeLimit: e.BOOKING_VOLUME_LIMIT,
     runnerIntervalMs: e.RUNNER_INTERVAL_MS,
   };

@@ -7,6 +7,6 @@ import { startServer } from "@/lib/http/server";
  * PORT; `--hostname` narrows the interface it listens on (all of them by default).
  */
 const { values } = parseArgs({ options: { hostname: { type: "string" } } });
-const { port } = getConfig();
+const { port, appUrl } = getConfig();
 await startServer({ port, hostname: values.hostname });
-console.log(`Listening on http://${values.hostname ?? "localhost"}:${port}`);
+console.log(`Listening on ${values.hostname ?? "every interface"}, port ${port}; the app's URL is ${appUrl}`);
