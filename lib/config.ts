@@ -13,6 +13,8 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 
 const EnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** A direct connection for migrations, when DATABASE_URL is a pooler's (docs/deploy.md). */
+  DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_URL: httpUrl.default("http://localhost:3000"),
@@ -47,6 +49,7 @@ const EnvSchema = z.object({
 
 export type Config = {
   databaseUrl: string | undefined;
+  migrationUrl: string | undefined;
   isEmbedded: boolean;
   dataDir: string;
   port: number;
@@ -88,6 +91,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const twilioComplete = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
   return {
     databaseUrl: e.DATABASE_URL,
+    migrationUrl: e.DATABASE_URL ? e.DATABASE_MIGRATION_URL : undefined,
     isEmbedded,
     dataDir,
     port: e.PORT,

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb, type Db } from "@/lib/db/client";
-import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION, PG_SERIALIZATION_FAILURE, readPgError } from "@/lib/db/errors";
+import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION, PG_SERIALIZATION_FAILURE, isDatabaseUnavailable, readPgError } from "@/lib/db/errors";
 import { DomainError, notFound, slotUnavailable, validationFailed } from "@/lib/errors";
 import type { BodyOf, HttpMethod, Operation, ParamsOf, QueryOf, ResponseOf } from "@/lib/openapi/operation";
 import {
@@ -131,6 +131,10 @@ function toErrorResponse(error: unknown, keyType: KeyType, headers: Headers, req
     return errorResponse(new DomainError("transient_failure", "Two writes contended. Retry the request."), keyType, headers);
   }
   if (pg?.code === PG_EXCLUSION_VIOLATION) return errorResponse(slotUnavailable(), keyType, headers);
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[${requestId}] database unavailable`, error);
+    return errorResponse(new DomainError("transient_failure", "The service could not reach its database. Retry the request."), keyType, headers);
+  }
   // Bodies are screened for U+0000 (lib/http/body.ts); this catches it in a path or query value.
   if (pg?.code === PG_CHARACTER_NOT_IN_REPERTOIRE) {
     return errorResponse(validationFailed(undefined, "A value contains a character that cannot be stored (U+0000)."), keyType, headers);
