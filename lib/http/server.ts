@@ -19,7 +19,12 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   await app.prepare();
 
   const admit = admission(MAX_IN_FLIGHT);
+  const inFlight = trackInFlight();
+  const lifecycle = ((globalThis as { __bookingLifecycle?: { draining?: boolean } }).__bookingLifecycle ??= {});
   const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
+    inFlight.add(response);
+    // While draining, a request on a kept-alive connection is still answered, then the connection closes.
+    if (lifecycle.draining) response.setHeader("Connection", "close");
     const answer = screenRequest(request.method ?? "", request.url ?? "/");
     if (!answer) {
       request.headers[PEER_ADDRESS_HEADER] = normalize(request.socket.remoteAddress ?? "");
@@ -52,11 +57,56 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      server.close();
-      void app.close().finally(() => process.exit(0));
+      void shutDown(server, inFlight, () => app.close()).finally(() => process.exit(0));
     });
   }
   return server;
+}
+
+/** How long a shutdown waits for the requests in flight (SHUTDOWN_TIMEOUT_MS, default 10 s). */
+const shutdownTimeoutMs = () => Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
+
+/**
+ * SIGTERM (docs/deploy.md, "Stopping an instance"): stop accepting connections and say so on
+ * /readyz, answer every request already received (bounded by SHUTDOWN_TIMEOUT_MS), stop the
+ * in-process runner after the step it is running, close Next.js and the database. The state
+ * lives on globalThis: the routes, the runner and the database handle are in Next's bundles.
+ */
+async function shutDown(server: http.Server, inFlight: { count: number; idle: () => Promise<void> }, closeApp: () => Promise<void>): Promise<void> {
+  const shared = globalThis as {
+    __bookingLifecycle?: { draining?: boolean };
+    __bookingRunner?: { runner?: { stop: () => Promise<void> } };
+    __bookingDb?: { handle?: Promise<{ close: () => Promise<void> }> };
+  };
+  (shared.__bookingLifecycle ??= {}).draining = true;
+  server.close();
+  server.closeIdleConnections();
+  const deadline = new Promise<void>((resolve) => setTimeout(resolve, shutdownTimeoutMs()).unref());
+  await Promise.race([inFlight.idle(), deadline]);
+  server.closeAllConnections();
+  await shared.__bookingRunner?.runner?.stop().catch(() => {});
+  await closeApp().catch(() => {});
+  const db = shared.__bookingDb?.handle;
+  if (db) await (await db).close().catch(() => {});
+}
+
+/** Requests received and not yet answered; `idle` resolves when none is left. */
+function trackInFlight() {
+  let count = 0;
+  let waiters: (() => void)[] = [];
+  return {
+    get count() {
+      return count;
+    },
+    add(response: ServerResponse) {
+      count++;
+      response.once("close", () => {
+        count--;
+        if (count === 0) for (const wake of waiters.splice(0)) wake();
+      });
+    },
+    idle: () => (count === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+  };
 }
 
 /**

@@ -27,6 +27,8 @@ export function startInProcessRunner(options: { intervalMs?: number } = {}): InP
 
   const tick = async () => {
     for (const definition of JOB_DEFINITIONS.filter(isCronJob)) {
+      // A stop (SIGTERM) waits for the step under way, not for the rest of the round.
+      if (stopped) return;
       try {
         await runInProcess(definition, {});
       } catch (error) {
