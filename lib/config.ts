@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "@/lib/log/logger";
 
 /**
  * The settings of DECISIONS §1, read once through zod. A bad value stops the app at start
@@ -43,6 +44,8 @@ const EnvSchema = z.object({
   /** NODE_ENV as the operator set it (scripts/start.mjs keeps it here: Next.js overwrites NODE_ENV). */
   BOOKING_NODE_ENV: z.string().optional(),
   NODE_ENV: z.string().optional(),
+  /** How much the JSON log says (lib/log/logger.ts reads it; validated here so a typo stops the start). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   /** Poll interval of the in-process runner; 0 disables it (tests drive it by hand). */
   RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
 });

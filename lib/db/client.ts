@@ -85,7 +85,9 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
       await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
       await tx.execute(sql`CREATE SCHEMA IF NOT EXISTS drizzle`);
       await tx.execute(sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
-      const applied = await tx.execute<{ created_at: string | null }>(sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+      const applied = await tx.execute<{ created_at: string | null }>(
+        sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      );
       const rows = (Array.isArray(applied) ? applied : (applied as { rows: { created_at: string | null }[] }).rows) as { created_at: string | null }[];
       const last = rows[0] ? Number(rows[0].created_at) : undefined;
       for (const migration of migrations) {

@@ -41,7 +41,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (info) return /^(08|53|57P)/.test(info.code) || info.code === "26000";
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^(CONNECT_TIMEOUT|CONNECTION_(CLOSED|DESTROYED|ENDED)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/.test(code)) return true;
+    if (
+      typeof code === "string" &&
+      /^(CONNECT_TIMEOUT|CONNECTION_(CLOSED|DESTROYED|ENDED)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/.test(code)
+    )
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

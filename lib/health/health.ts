@@ -40,9 +40,12 @@ export async function readiness(): Promise<Readiness> {
   const timeout = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), READY_TIMEOUT_MS);
   });
-  const outcome = await Promise.race([probe.then((applied) => (applied ? "ok" : "pending") as const, () => "unreachable" as const), timeout]).finally(() =>
-    clearTimeout(timer),
+  type Outcome = "ok" | "pending" | "unreachable" | "timeout";
+  const checked = probe.then(
+    (applied): Outcome => (applied ? "ok" : "pending"),
+    (): Outcome => "unreachable",
   );
+  const outcome: Outcome = await Promise.race([checked, timeout]).finally(() => clearTimeout(timer));
   // A database still opening or migrating at start counts as not ready yet.
   const database = outcome === "unreachable" || outcome === "timeout" ? "unreachable" : "ok";
   const migrations = outcome === "ok" ? "ok" : outcome === "pending" ? "pending" : "unknown";

@@ -6,6 +6,7 @@ import { getConfig } from "@/lib/config";
 import type { AuthKind } from "@/lib/openapi/operation";
 import type { AccountActor, KeyActor, PublicActor } from "@/lib/context";
 import { loadClock, offsetClock, systemClock, type Clock } from "@/lib/time/clock";
+import { logError } from "@/lib/log/logger";
 
 /**
  * Who calls, and the app's clock as that same statement read it. A workspace key also
@@ -25,7 +26,7 @@ const unauthorized = () => new DomainError("unauthorized", "Send a valid API key
  */
 function databaseUnavailable(error: unknown): Error {
   if (error instanceof DomainError) return error;
-  console.error("authentication could not read the database", error);
+  logError("authentication could not read the database", error);
   return new DomainError("transient_failure", "The service could not check your key just now. Retry the request.");
 }
 

@@ -21,7 +21,7 @@ export function clientIp(request: Request, trustProxy: number): string {
     .filter(Boolean);
   if (hops.length === 0) return peer;
   // Fewer hops than proxies: the leftmost was still written by a trusted proxy (a client can only add on the left).
-  return normalize(hops[Math.max(0, hops.length - trustProxy)]!);
+  return normalize(hops[Math.max(0, hops.length - trustProxy)] ?? peer);
 }
 
 /** `::ffff:203.0.113.7` (an IPv4 peer on a dual-stack socket) is 203.0.113.7; at most 64 characters. */

@@ -1,5 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { performance } from "node:perf_hooks";
 import type { Duplex } from "node:stream";
+import { getLogger, type RequestLogRecord } from "@/lib/log/logger";
 import next from "next";
 import { declareRouteFraming, keepRouteFraming } from "./route-framing";
 import { normalize, PEER_ADDRESS_HEADER } from "./client-ip";
@@ -21,8 +24,12 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   const admit = admission(MAX_IN_FLIGHT);
   const inFlight = trackInFlight();
   const lifecycle = ((globalThis as { __bookingLifecycle?: { draining?: boolean } }).__bookingLifecycle ??= {});
+  const requestLog = new AsyncLocalStorage<RequestLogRecord>();
+  (globalThis as { __bookingRequestLog?: AsyncLocalStorage<RequestLogRecord> }).__bookingRequestLog = requestLog;
   const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
     inFlight.add(response);
+    const record: RequestLogRecord = {};
+    logWhenAnswered(request, response, record);
     // While draining, a request on a kept-alive connection is still answered, then the connection closes.
     if (lifecycle.draining) response.setHeader("Connection", "close");
     const answer = screenRequest(request.method ?? "", request.url ?? "/");
@@ -30,7 +37,7 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
       request.headers[PEER_ADDRESS_HEADER] = normalize(request.socket.remoteAddress ?? "");
       if (isApiWrite(request)) delete request.headers["accept-encoding"];
       keepRouteFraming(response);
-      return admit(response, () => void handle(request, response));
+      return admit(response, () => requestLog.run(record, () => void handle(request, response)));
     }
     // The body of a screened request is never read; leaving it unread would stall keep-alive.
     request.resume();
@@ -160,4 +167,50 @@ function writeRaw(socket: Duplex, answer: GateAnswer) {
   const headers = { ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" };
   const head = [`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
   socket.end(`${head.join("\r\n")}\r\n\r\n${answer.body}`);
+}
+
+/**
+ * One JSON line per request once it is answered (docs/operations.md, "Logs"): method, route
+ * pattern (never the path itself, which may carry a manage or feed token; never the query),
+ * status, duration, and for an API request the request id of its envelope and its workspace.
+ * Health probes and static assets are logged at debug only.
+ */
+function logWhenAnswered(request: IncomingMessage, response: ServerResponse, record: RequestLogRecord) {
+  const started = performance.now();
+  response.once("close", () => {
+    const path = (request.url ?? "/").split("?", 1)[0]!;
+    const route = record.route ?? routePatternOf(path);
+    const quiet = route === "/healthz" || route === "/readyz" || route.startsWith("/_next/");
+    const line = {
+      method: request.method,
+      route,
+      status: response.statusCode,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      ...(record.request_id ? { request_id: record.request_id } : {}),
+      ...(record.workspace_id ? { workspace_id: record.workspace_id } : {}),
+      ...(response.writableFinished ? {} : { aborted: true }),
+    };
+    const logger = getLogger();
+    if (quiet) logger.debug(line, "request");
+    else logger.info(line, "request");
+  });
+}
+
+/** The page or file a path names, with its secret or variable segment as a placeholder. */
+export function routePatternOf(path: string): string {
+  const [first = "", second] = path.split("/").slice(1);
+  if (first === "") return "/";
+  if (first === "_next") return `/_next/${second ?? ""}`;
+  if (first === "v1") return "/v1/(unrouted)";
+  const placeholders: Record<string, string> = {
+    book: "/book/{slug}",
+    embed: "/embed/{slug}",
+    manage: "/manage/{token}",
+    feeds: "/feeds/{token}",
+    dev: `/dev/${second ?? ""}`,
+    api: `/api/${second ?? ""}`,
+    docs: "/docs/{page}",
+  };
+  if (second !== undefined && placeholders[first]) return placeholders[first]!;
+  return `/${first.slice(0, 40)}`;
 }

@@ -15,9 +15,7 @@ describe("when the database cannot answer", () => {
     expect((await api.get("/v1/services", { key: ws.sk })).status).toBe(200);
 
     // A handle whose connection is gone: every query fails below the SQL.
-    const broken = process.env.DATABASE_URL
-      ? await openDb({ url: "postgres://postgres@127.0.0.1:1/none", maxConnections: 1 })
-      : await openDb({});
+    const broken = process.env.DATABASE_URL ? await openDb({ url: "postgres://postgres@127.0.0.1:1/none", maxConnections: 1 }) : await openDb({});
     if (!process.env.DATABASE_URL) await broken.close();
     setDbForTesting(broken);
     try {
