@@ -8,10 +8,14 @@
  * figures; exits non-zero on the first broken expectation.
  *
  *   npx tsx scripts/deploy/check.ts        (DEPLOY_PORT_BASE moves its ports; default 5400)
+ *
+ * The instances run from a production install of this tree (`npm ci --omit=dev` in a copy of
+ * its files, then `npm start` builds there), as docs/deploy.md says to install;
+ * DEPLOY_FROM_TREE=1 runs them from this tree instead (quicker, when that is not under test).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -24,6 +28,8 @@ const ADMIN_URL = process.env.DEPLOY_ADMIN_URL ?? "postgres://postgres@127.0.0.1
 const DATABASE = `booking_deploy_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 const WORK = path.join(os.tmpdir(), `booking-deploy-${process.pid}`);
 const BALANCER = `http://127.0.0.1:${BALANCER_PORT}`;
+const FROM_TREE = process.env.DEPLOY_FROM_TREE === "1";
+const APP_DIR = FROM_TREE ? process.cwd() : path.join(WORK, "app");
 
 const withDatabase = (url: string, name: string, search = "") => {
   const parsed = new URL(url);
@@ -113,7 +119,7 @@ type Instance = { port: number; process: ChildProcess; log: string; exit: Promis
 function startInstance(port: number): Instance {
   const log = path.join(WORK, `instance-${port}.log`);
   // `npm start` exactly as a container runs it.
-  const child = spawn("npm", ["start", "--silent"], { env: instanceEnv(port), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["start", "--silent"], { cwd: APP_DIR, env: instanceEnv(port), stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   const chunks: Buffer[] = [];
   child.stdout!.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -133,8 +139,26 @@ const outputOf = (instance: Instance) => (instance as unknown as { output: strin
 async function main() {
   mkdirSync(WORK, { recursive: true });
   console.log(`deploy check: database ${DATABASE}, PgBouncer :${PGBOUNCER_PORT}, haproxy :${BALANCER_PORT}, instances ${INSTANCE_PORTS.join(", ")}`);
-  const build = spawnSync(process.execPath, ["scripts/start.mjs", "--build-only"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  check(build.status === 0, "the app is built");
+  if (!FROM_TREE) {
+    // The tree's files (tracked and new, not ignored), installed as production installs them.
+    const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
+    mkdirSync(APP_DIR, { recursive: true });
+    const copy = spawnSync("tar", ["-cf", "-", ...files], { maxBuffer: 1 << 30 });
+    spawnSync("tar", ["-xf", "-", "-C", APP_DIR], { input: copy.stdout, maxBuffer: 1 << 30 });
+    // As .ci/run does: when the registry mirror makes `npm ci` refuse the lock file, `npm install` installs the same locked versions.
+    const npm = (command: string) =>
+      spawnSync("npm", [command, "--omit=dev", "--no-audit", "--no-fund"], { cwd: APP_DIR, stdio: ["ignore", "ignore", "inherit"] });
+    let install = npm("ci");
+    if (install.status !== 0) install = npm("install");
+    check(install.status === 0, "npm ci --omit=dev installs (its postinstall applies the patches)");
+    check(!existsSync(path.join(APP_DIR, "node_modules", "vitest")), "no devDependency is installed");
+  }
+  const build = spawnSync(process.execPath, ["scripts/start.mjs", "--build-only"], {
+    cwd: APP_DIR,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  check(build.status === 0, "the app builds from that install");
 
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${DATABASE}`);
@@ -164,7 +188,7 @@ async function main() {
   figures.boot_seconds = Math.round((Date.now() - started) / 100) / 10;
   const exited = await Promise.race([Promise.any(instances.map((instance) => instance.exit)), sleep(100).then(() => "running")]);
   check(exited === "running", "no instance exited while booting together");
-  const migrationFiles = readdirSync("drizzle").filter((file) => file.endsWith(".sql")).length;
+  const migrationFiles = readdirSync(path.join(APP_DIR, "drizzle")).filter((file) => file.endsWith(".sql")).length;
   const [applied] = await sql<{ n: number; d: number }[]>`select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations`;
   check(applied!.n === migrationFiles && applied!.d === migrationFiles, `each of the ${migrationFiles} migrations applied once`);
   const [demo] = await sql<{ n: number }[]>`select count(*)::int as n from workspaces`;
@@ -335,6 +359,7 @@ async function cleanUp() {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`).catch(() => {});
   await admin.end();
+  if (!failed) rmSync(WORK, { recursive: true, force: true });
 }
 
 try {
