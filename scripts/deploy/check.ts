@@ -203,6 +203,7 @@ async function main() {
     process.execPath,
     ["--import", "tsx", "lib/cli/main.ts", "account", "create", "--name", "Deploy", "--plan", "pro", "--plan-step", "5"],
     {
+      cwd: APP_DIR,
       env: instanceEnv(INSTANCE_PORTS[0]!),
       encoding: "utf8",
     },
