@@ -29,7 +29,8 @@ const DATABASE = `booking_deploy_${randomUUID().replaceAll("-", "").slice(0, 12)
 const WORK = path.join(os.tmpdir(), `booking-deploy-${process.pid}`);
 const BALANCER = `http://127.0.0.1:${BALANCER_PORT}`;
 const FROM_TREE = process.env.DEPLOY_FROM_TREE === "1";
-const APP_DIR = FROM_TREE ? process.cwd() : path.join(WORK, "app");
+/** DEPLOY_APP_DIR: a production install prepared beforehand (its files this tree's). */
+const APP_DIR = process.env.DEPLOY_APP_DIR ?? (FROM_TREE ? process.cwd() : path.join(WORK, "app"));
 
 const withDatabase = (url: string, name: string, search = "") => {
   const parsed = new URL(url);
@@ -139,7 +140,7 @@ const outputOf = (instance: Instance) => (instance as unknown as { output: strin
 async function main() {
   mkdirSync(WORK, { recursive: true });
   console.log(`deploy check: database ${DATABASE}, PgBouncer :${PGBOUNCER_PORT}, haproxy :${BALANCER_PORT}, instances ${INSTANCE_PORTS.join(", ")}`);
-  if (!FROM_TREE) {
+  if (!FROM_TREE && !process.env.DEPLOY_APP_DIR) {
     // The tree's files (tracked and new, not ignored), installed as production installs them.
     const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
     mkdirSync(APP_DIR, { recursive: true });
@@ -151,8 +152,8 @@ async function main() {
     let install = npm("ci");
     if (install.status !== 0) install = npm("install");
     check(install.status === 0, "npm ci --omit=dev installs (its postinstall applies the patches)");
-    check(!existsSync(path.join(APP_DIR, "node_modules", "vitest")), "no devDependency is installed");
   }
+  if (!FROM_TREE) check(!existsSync(path.join(APP_DIR, "node_modules", "vitest")), "a production install: no devDependency is installed");
   const build = spawnSync(process.execPath, ["scripts/start.mjs", "--build-only"], {
     cwd: APP_DIR,
     stdio: "inherit",
