@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { LOG_LEVELS } from "@/lib/log/logger";
+import { LOG_LEVELS } from "@/lib/log/levels";
 
 /**
  * The settings of DECISIONS §1, read once through zod. A bad value stops the app at start

@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { LOG_LEVELS } from "./levels";
 
 /**
  * The app's log (docs/operations.md, "Logs"): one JSON object per line on stdout, with `time`
@@ -9,7 +10,7 @@ import pino, { type Logger } from "pino";
  * One logger per process: the server (lib/http/server.ts) and Next's bundles share it through
  * globalThis.
  */
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export { LOG_LEVELS };
 
 const shared = globalThis as { __bookingLogger?: Logger };
 
