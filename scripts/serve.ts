@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { getConfig } from "@/lib/config";
 import { startServer } from "@/lib/http/server";
-import { getLogger } from "@/lib/log/logger";
+import { getLogger, routeConsoleToLogger } from "@/lib/log/logger";
 
 /**
  * The server `npm start` runs once the app is built and migrated (lib/http/server.ts), on
@@ -9,6 +9,8 @@ import { getLogger } from "@/lib/log/logger";
  */
 const { values } = parseArgs({ options: { hostname: { type: "string" } } });
 const { port, appUrl, production } = getConfig();
+// In production stdout is JSON lines only (docs/operations.md), whoever prints.
+if (production) routeConsoleToLogger();
 await startServer({ port, hostname: values.hostname });
 const listening = `Listening on ${values.hostname ?? "every interface"}, port ${port}; the app's URL is ${appUrl}`;
 // In production the log is JSON lines only (docs/operations.md).

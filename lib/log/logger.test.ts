@@ -30,5 +30,6 @@ describe("the log of a failure", () => {
     expect(scrub("payment 6f1c2a3e-0000-4000-8000-000000000001 for a@b.co by +44 20 7946 0958 with sk_abcdefghijklmnop")).toBe(
       "payment 6f1c2a3e-0000-4000-8000-000000000001 for [email] by [number] with [key]",
     );
+    expect(scrub("Serving http://127.0.0.1:4671 for 10.0.0.12")).toBe("Serving http://127.0.0.1:4671 for 10.0.0.12");
   });
 });

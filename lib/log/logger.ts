@@ -1,3 +1,4 @@
+import { format, stripVTControlCharacters } from "node:util";
 import pino, { type Logger } from "pino";
 import { LOG_LEVELS } from "./levels";
 
@@ -53,11 +54,16 @@ export function getLogger(): Logger {
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
 /** Seven digits or more, not inside a word or an id (a UUID's groups are not phone numbers). */
 const LONG_NUMBER = /(?<![\w-])\+?\d[\d\s().-]{6,}\d(?![\w-])/g;
+/** An IPv4 address (a listening address, a peer) is not a phone number. */
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const SECRET = /\b(sk|pk|ak|whsec|rk)_[A-Za-z0-9_]{8,}/g;
 
 /** Masks what may be personal or secret in a free text (an email, a phone number, a key). */
 export function scrub(text: string): string {
-  return text.replace(SECRET, "[key]").replace(EMAIL, "[email]").replace(LONG_NUMBER, "[number]");
+  return text
+    .replace(SECRET, "[key]")
+    .replace(EMAIL, "[email]")
+    .replace(LONG_NUMBER, (match) => (IPV4.test(match) ? match : "[number]"));
 }
 
 /**
@@ -109,4 +115,17 @@ export type RequestLogRecord = { route?: string; request_id?: string; workspace_
 export function requestLogRecord(): RequestLogRecord | undefined {
   const storage = (globalThis as { __bookingRequestLog?: { getStore: () => RequestLogRecord | undefined } }).__bookingRequestLog;
   return storage?.getStore();
+}
+
+/**
+ * In production every line on stdout is JSON (docs/operations.md): what libraries print with
+ * console (Next.js's start notes, warnings) goes through the logger too, one line each,
+ * scrubbed like the rest.
+ */
+export function routeConsoleToLogger(): void {
+  const logger = getLogger();
+  const plain = (args: unknown[]) => stripVTControlCharacters(format(...args)).trim();
+  console.log = console.info = (...args: unknown[]) => logger.info(plain(args));
+  console.warn = (...args: unknown[]) => logger.warn(plain(args));
+  console.error = (...args: unknown[]) => logger.error(plain(args));
 }
