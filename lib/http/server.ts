@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import net, { type Socket } from "node:net";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
 import type { Duplex } from "node:stream";
@@ -22,12 +23,12 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   await app.prepare();
 
   const admit = admission(MAX_IN_FLIGHT);
-  const inFlight = trackInFlight();
+
   const lifecycle = ((globalThis as { __bookingLifecycle?: { draining?: boolean } }).__bookingLifecycle ??= {});
   const requestLog = new AsyncLocalStorage<RequestLogRecord>();
   (globalThis as { __bookingRequestLog?: AsyncLocalStorage<RequestLogRecord> }).__bookingRequestLog = requestLog;
   const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
-    inFlight.add(response);
+    connections.request(request, response);
     const record: RequestLogRecord = {};
     logWhenAnswered(request, response, record);
     // While draining, a request on a kept-alive connection is still answered, then the connection closes.
@@ -44,6 +45,7 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
     response.writeHead(answer.status, { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
     response.end(request.method === "HEAD" ? undefined : answer.body);
   });
+  const connections = trackConnections(server);
   // Node hands CONNECT to this event, not to the request handler; with no listener it drops the socket.
   server.on("connect", (request: IncomingMessage, socket: Duplex) => {
     writeRaw(socket, screenRequest("CONNECT", request.url ?? "/")!);
@@ -64,7 +66,7 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      void shutDown(server, inFlight, () => app.close()).finally(() => process.exit(0));
+      void shutDown(server, connections, () => app.close()).finally(() => process.exit(0));
     });
   }
   return server;
@@ -72,47 +74,70 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
 
 /** How long a shutdown waits for the requests in flight (SHUTDOWN_TIMEOUT_MS, default 10 s). */
 const shutdownTimeoutMs = () => Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
+/** A connection that has sent no request this long after it opened is idle. */
+const FIRST_REQUEST_GRACE_MS = 2_000;
 
 /**
  * SIGTERM (docs/deploy.md, "Stopping an instance"): stop accepting connections and say so on
  * /readyz, answer every request already received (bounded by SHUTDOWN_TIMEOUT_MS), stop the
  * in-process runner after the step it is running, close Next.js and the database. The state
  * lives on globalThis: the routes, the runner and the database handle are in Next's bundles.
+ *
+ * Node's own `server.close()` also drops every connection not inside a request, and under load
+ * that includes connections already accepted whose request is not parsed yet: those clients
+ * saw a reset. So the listener alone is closed, and a connection is closed only once it is
+ * truly idle: after its answer (the answer says `Connection: close`), or when it was kept alive
+ * with nothing in flight, or when it sent nothing within FIRST_REQUEST_GRACE_MS.
  */
-async function shutDown(server: http.Server, inFlight: { count: number; idle: () => Promise<void> }, closeApp: () => Promise<void>): Promise<void> {
+async function shutDown(server: http.Server, connections: ConnectionTracker, closeApp: () => Promise<void>): Promise<void> {
   const shared = globalThis as {
     __bookingLifecycle?: { draining?: boolean };
     __bookingRunner?: { runner?: { stop: () => Promise<void> } };
     __bookingDb?: { handle?: Promise<{ close: () => Promise<void> }> };
   };
   (shared.__bookingLifecycle ??= {}).draining = true;
-  server.close();
-  server.closeIdleConnections();
-  const deadline = new Promise<void>((resolve) => setTimeout(resolve, shutdownTimeoutMs()).unref());
-  await Promise.race([inFlight.idle(), deadline]);
+  net.Server.prototype.close.call(server);
+  const deadline = performance.now() + shutdownTimeoutMs();
+  while (connections.open.size > 0 && performance.now() < deadline) {
+    connections.closeIdle();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   server.closeAllConnections();
+  for (const socket of connections.open.keys()) socket.destroy();
   await shared.__bookingRunner?.runner?.stop().catch(() => {});
   await closeApp().catch(() => {});
   const db = shared.__bookingDb?.handle;
   if (db) await (await db).close().catch(() => {});
 }
 
-/** Requests received and not yet answered; `idle` resolves when none is left. */
-function trackInFlight() {
-  let count = 0;
-  let waiters: (() => void)[] = [];
+type ConnectionState = { openedAt: number; served: number; active: number };
+type ConnectionTracker = { open: Map<Socket, ConnectionState>; closeIdle: () => void };
+
+/** Every open connection and whether a request is being answered on it. */
+function trackConnections(server: http.Server): ConnectionTracker & { request: (request: IncomingMessage, response: ServerResponse) => void } {
+  const open = new Map<Socket, ConnectionState>();
+  server.on("connection", (socket: Socket) => {
+    open.set(socket, { openedAt: performance.now(), served: 0, active: 0 });
+    socket.once("close", () => open.delete(socket));
+  });
   return {
-    get count() {
-      return count;
-    },
-    add(response: ServerResponse) {
-      count++;
+    open,
+    request(request, response) {
+      const state = open.get(request.socket);
+      if (!state) return;
+      state.active++;
       response.once("close", () => {
-        count--;
-        if (count === 0) for (const wake of waiters.splice(0)) wake();
+        state.active--;
+        state.served++;
       });
     },
-    idle: () => (count === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    closeIdle() {
+      const now = performance.now();
+      for (const [socket, state] of open) {
+        if (state.active > 0) continue;
+        if (state.served > 0 || now - state.openedAt > FIRST_REQUEST_GRACE_MS) socket.destroy();
+      }
+    },
   };
 }
 
