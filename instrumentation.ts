@@ -24,7 +24,14 @@ async function prepare() {
   const db = await getDb();
   if (process.env.BOOKING_START === "1") {
     const { prepareAndDescribe } = await import("@/lib/cli/start-summary");
-    console.log(await prepareAndDescribe(db));
+    const summary = await prepareAndDescribe(db);
+    // In production the log is JSON lines only (docs/operations.md); the banner is for a developer's terminal.
+    if (config.production) {
+      const { getLogger } = await import("@/lib/log/logger");
+      for (const line of summary.split("\n")) getLogger().info(line);
+    } else {
+      console.log(summary);
+    }
   } else if (config.devTools) {
     console.warn("Dev tools are ON: /dev/outbox, /dev/clock, /dev/jobs/run answer. Never expose them in production.");
   }

@@ -21,6 +21,8 @@ export default defineConfig({
       APP_SECRET: "test-secret-test-secret-test-secret-0123",
       APP_URL: "http://localhost:3000",
       RUNNER_INTERVAL_MS: "0",
+      // The test harness plays the one proxy in front: a test picks its client IP with X-Forwarded-For.
+      TRUST_PROXY: "1",
       STRIPE_SUPPRESS_NOTICES: "true",
     },
   },

@@ -16,7 +16,7 @@ describe("parseConfig", () => {
       port: 3000,
       appUrl: "http://localhost:3000",
       appOrigin: "http://localhost:3000",
-      trustProxy: true,
+      trustProxy: 0,
     });
     expect(config.appSecret).toBe(readFileSync(path.join(dir, "app-secret"), "utf8"));
     expect(parseConfig({ DATA_DIR: dir }).appSecret).toBe(config.appSecret);
@@ -45,6 +45,23 @@ describe("parseConfig", () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as Error).message).toContain(`Invalid setting ${name}`);
     }
+  });
+
+  it("production (NODE_ENV=production or a DATABASE_URL) seeds nothing and has no dev tools unless asked", () => {
+    const dir = dataDir();
+    expect(parseConfig({ DATA_DIR: dir, NODE_ENV: "development" })).toMatchObject({ production: false, seedDemo: true, devTools: true });
+    expect(parseConfig({ DATA_DIR: dir, NODE_ENV: "production" })).toMatchObject({ production: true, seedDemo: false, devTools: false });
+    const pg = { DATABASE_URL: "postgres://u@127.0.0.1/db", APP_SECRET: "s".repeat(32) };
+    expect(parseConfig(pg)).toMatchObject({ production: true, seedDemo: false, devTools: false });
+    expect(parseConfig({ ...pg, SEED_DEMO: "1", DEV_TOOLS: "1" })).toMatchObject({ seedDemo: true, devTools: true });
+    // `npm start` keeps the operator's NODE_ENV before Next.js sets its own.
+    expect(parseConfig({ DATA_DIR: dir, NODE_ENV: "production", BOOKING_NODE_ENV: "unset" })).toMatchObject({ production: false, seedDemo: true });
+    expect(parseConfig({ DATA_DIR: dir, NODE_ENV: "production", BOOKING_NODE_ENV: "production" })).toMatchObject({ production: true, devTools: false });
+  });
+
+  it("TRUST_PROXY counts proxies: 0 by default, a small whole number otherwise", () => {
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(() => parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "true" })).toThrow(/Invalid setting TRUST_PROXY/);
   });
 
   it("treats empty values as unset", () => {

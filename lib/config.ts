@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "@/lib/log/levels";
 
 /**
  * The settings of docs/decisions.md#settings, read once through zod. A bad value stops the app at start
@@ -13,6 +14,8 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 
 const EnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** A direct connection for migrations, when DATABASE_URL is a pooler's (docs/deploy.md). */
+  DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_URL: httpUrl.default("http://localhost:3000"),
@@ -32,9 +35,17 @@ const EnvSchema = z.object({
   INNGEST_SIGNING_KEY: z.string().min(1).optional(),
   INNGEST_DEV: z.string().min(1).optional(),
   INNGEST_BASE_URL: httpUrl.optional(),
-  TRUST_PROXY: flag.default(true),
+  /** How many proxies stand in front of the app (lib/http/client-ip.ts). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Platform safety limit on bookings per account per billing period (429 booking_volume_refused). */
   BOOKING_VOLUME_LIMIT: z.coerce.number().int().positive().default(100_000),
+  /** Seed (or show) the demo workspace at start; default: only on the embedded database outside production. */
+  SEED_DEMO: flag.optional(),
+  /** NODE_ENV as the operator set it (scripts/start.mjs keeps it here: Next.js overwrites NODE_ENV). */
+  BOOKING_NODE_ENV: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+  /** How much the JSON log says (lib/log/logger.ts reads it; validated here so a typo stops the start). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   /** Poll interval of the in-process runner; 0 disables it (tests drive it by hand). */
   RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   /** Minutes between periodic syncs of each external calendar (docs/external-calendars.md). */
@@ -43,6 +54,7 @@ const EnvSchema = z.object({
 
 export type Config = {
   databaseUrl: string | undefined;
+  migrationUrl: string | undefined;
   isEmbedded: boolean;
   dataDir: string;
   port: number;
@@ -55,7 +67,10 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   stripe: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined; apiBase: string | undefined } | undefined;
   inngest: { enabled: boolean };
-  trustProxy: boolean;
+  trustProxy: number;
+  /** NODE_ENV=production or a DATABASE_URL: nothing seeded, no dev tools, unless asked for. */
+  production: boolean;
+  seedDemo: boolean;
   bookingVolumeLimit: number;
   runnerIntervalMs: number;
   externalCalendarSyncMinutes: number;
@@ -74,6 +89,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = result.data;
   const isEmbedded = e.DATABASE_URL === undefined;
+  const production = (e.BOOKING_NODE_ENV ?? e.NODE_ENV) === "production" || !isEmbedded;
   const dataDir = path.resolve(e.DATA_DIR);
   if (!isEmbedded && !e.APP_SECRET) {
     throw new ConfigError("Invalid setting APP_SECRET: required when DATABASE_URL is set");
@@ -81,13 +97,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const twilioComplete = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
   return {
     databaseUrl: e.DATABASE_URL,
+    migrationUrl: e.DATABASE_URL ? e.DATABASE_MIGRATION_URL : undefined,
     isEmbedded,
     dataDir,
     port: e.PORT,
     appUrl: e.APP_URL.replace(/\/$/, ""),
     appOrigin: new URL(e.APP_URL).origin,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
-    devTools: e.DEV_TOOLS ?? isEmbedded,
+    devTools: e.DEV_TOOLS ?? !production,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     twilio: twilioComplete
@@ -103,6 +120,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     inngest: { enabled: Boolean(e.INNGEST_SIGNING_KEY || e.INNGEST_EVENT_KEY || e.INNGEST_DEV || e.INNGEST_BASE_URL) },
     trustProxy: e.TRUST_PROXY,
+    production,
+    seedDemo: e.SEED_DEMO ?? !production,
     bookingVolumeLimit: e.BOOKING_VOLUME_LIMIT,
     runnerIntervalMs: e.RUNNER_INTERVAL_MS,
     externalCalendarSyncMinutes: e.EXTERNAL_CALENDAR_SYNC_MINUTES,

@@ -32,6 +32,9 @@ export const DateTimeInput = z.iso
 /** Every instant the API writes: RFC 3339 with a four-digit year (lib/time/zoned.ts writes them). */
 export const DateTimeOutput = z.string().meta({ format: "date-time" });
 
+/** Letters first, then name characters and `/` (`Etc/GMT+2` is a name; `+02:00` and `-0500` are offsets). */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
 /**
  * An IANA zone name, stored in its canonical spelling (`europe/paris` → `Europe/Paris`). ICU
  * still resolves some current names to their legacy links (`Asia/Kolkata` → `Asia/Calcutta`),
@@ -40,7 +43,9 @@ export const DateTimeOutput = z.string().meta({ format: "date-time" });
 export const IanaTimezone = z
   .string()
   .max(64)
-  .refine((zone) => IANAZone.isValidZone(zone), "must be an IANA time zone such as Europe/Paris")
+  // A name, never an offset: Node 22 and later accept "+02:00" as a time zone, which would
+  // freeze a business's clock at one offset through every daylight-saving change.
+  .refine((zone) => IANA_NAME.test(zone) && IANAZone.isValidZone(zone), "must be an IANA time zone such as Europe/Paris")
   .transform((zone) => {
     const resolved = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
     return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;

@@ -1,12 +1,18 @@
 import { parseArgs } from "node:util";
 import { getConfig } from "@/lib/config";
 import { startServer } from "@/lib/http/server";
+import { getLogger, routeConsoleToLogger } from "@/lib/log/logger";
 
 /**
  * The server `npm start` runs once the app is built and migrated (lib/http/server.ts), on
  * PORT; `--hostname` narrows the interface it listens on (all of them by default).
  */
 const { values } = parseArgs({ options: { hostname: { type: "string" } } });
-const { port } = getConfig();
+const { port, appUrl, production } = getConfig();
+// In production stdout is JSON lines only (docs/operations.md), whoever prints.
+if (production) routeConsoleToLogger();
 await startServer({ port, hostname: values.hostname });
-console.log(`Listening on http://${values.hostname ?? "localhost"}:${port}`);
+const listening = `Listening on ${values.hostname ?? "every interface"}, port ${port}; the app's URL is ${appUrl}`;
+// In production the log is JSON lines only (docs/operations.md).
+if (production) getLogger().info({ port, app_url: appUrl }, "listening");
+else console.log(listening);

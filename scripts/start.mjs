@@ -62,6 +62,9 @@ const KNOWN_ERRORS = new Set(["ConfigError", "EmbeddedDatabaseInUseError"]);
 buildIfNeeded();
 // `npm run bench` builds first, so that no start it times pays for a build.
 if (process.argv.includes("--build-only")) process.exit(0);
+// Next.js sets NODE_ENV=production in the serving process; the operator's own value decides
+// whether this is a production start (lib/config.ts).
+process.env.BOOKING_NODE_ENV ??= process.env.NODE_ENV || "unset";
 Object.assign(process.env, { NEXT_TELEMETRY_DISABLED: "1", BOOKING_START: "1" });
 try {
   await import(pathToFileURL(path.resolve(SERVER_BUNDLE)).href);

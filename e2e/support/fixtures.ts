@@ -6,7 +6,7 @@ import { test as base, expect, type Page, type TestInfo } from "@playwright/test
 
 /**
  * Shared fixtures:
- * - every test gets its own client IP (X-Forwarded-For, trusted by default), so the
+ * - every test gets its own client IP (X-Forwarded-For; the e2e server trusts one proxy), so the
  *   per-IP rate limits of one test never spill into the next;
  * - `checkpoint(name)` asserts zero axe-core violations and saves full-page screenshots at
  *   desktop and 360 px phone width into e2e/artifacts/screens.

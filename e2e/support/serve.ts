@@ -15,6 +15,11 @@ const env: NodeJS.ProcessEnv = {
   PORT: String(E2E.appPort),
   APP_URL: E2E.appUrl,
   DEV_TOOLS: "1",
+  // The landing page's demo link is followed (docs.spec); on PostgreSQL (production) only when asked.
+  SEED_DEMO: "1",
+  // The specs play the one proxy in front (docs/deploy.md): each test picks its client IP with
+  // X-Forwarded-For, so one test's per-IP rate limits never spill into the next.
+  TRUST_PROXY: "1",
   NEXT_TELEMETRY_DISABLED: "1",
   STRIPE_SUPPRESS_NOTICES: "true",
   // Required with PostgreSQL; the embedded default generates its own.

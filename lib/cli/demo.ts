@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createAccount } from "@/lib/accounts/create-account";
 import { mintApiKey } from "@/lib/api-keys/mint-api-key";
 import { getConfig } from "@/lib/config";
@@ -22,17 +22,33 @@ export type DemoSummary = {
   created: boolean;
 };
 
+/** Any fixed number: the transaction lock instances that seed at once take turns on. */
+const DEMO_SEED_LOCK = 7_262_117_426;
+
 /**
  * Seeds the demo workspace once (a small studio with two calendars, weekday hours, free,
- * paid and deposit services, a category and a question) or shows the existing one. Its keys
- * are kept in DATA_DIR/demo-keys.json so later starts can print them again.
+ * paid and deposit services, a category and a question) or shows the existing one. On the
+ * embedded database its keys are kept in DATA_DIR/demo-keys.json so later starts can print
+ * them again; on PostgreSQL nothing is written locally (instances share no folder) and the
+ * keys are shown once, by the start that created them.
+ *
+ * One transaction, behind a transaction-scoped advisory lock (nothing held on the session, so
+ * it works through a transaction-mode pooler): instances that start together on an empty
+ * database take turns, and the later ones find the demo seeded (docs/deploy.md).
  */
 export async function ensureDemoWorkspace(db: Db): Promise<DemoSummary> {
+  return withTransaction({ db }, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    return seedOrShow(tx as unknown as Db);
+  });
+}
+
+async function seedOrShow(db: Db): Promise<DemoSummary> {
   const config = getConfig();
-  const keysFile = path.join(config.dataDir, "demo-keys.json");
+  const keysFile = config.isEmbedded ? path.join(config.dataDir, "demo-keys.json") : undefined;
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.slug, DEMO_SLUG));
   if (existing) {
-    const saved = existsSync(keysFile) ? (JSON.parse(readFileSync(keysFile, "utf8")) as Partial<DemoSummary>) : {};
+    const saved = keysFile && existsSync(keysFile) ? (JSON.parse(readFileSync(keysFile, "utf8")) as Partial<DemoSummary>) : {};
     const [pk] = await db
       .select()
       .from(apiKeys)
@@ -138,7 +154,10 @@ export async function ensureDemoWorkspace(db: Db): Promise<DemoSummary> {
     .from(apiKeys)
     .where(and(eq(apiKeys.workspaceId, workspace.id), eq(apiKeys.type, "pk")));
   const result = summary({ account_key: accountKey, secret_key: secretKey, publishable_key: pk?.publishableValue ?? null, created: true });
-  writeFileSync(keysFile, JSON.stringify({ account_key: accountKey, secret_key: secretKey }), { mode: 0o600 });
+  if (keysFile) {
+    mkdirSync(path.dirname(keysFile), { recursive: true });
+    writeFileSync(keysFile, JSON.stringify({ account_key: accountKey, secret_key: secretKey }), { mode: 0o600 });
+  }
   return result;
 }
 

@@ -5,13 +5,21 @@ import { ensureDemoWorkspace } from "./demo";
 
 /**
  * What `npm start` prints once the database is migrated: where the data lives, and the demo
- * workspace (seeded on the first start) with its booking page, docs and keys.
+ * workspace (seeded on the first start) with its booking page, docs and keys. In production
+ * (NODE_ENV=production or a DATABASE_URL) nothing is seeded and no key is printed unless
+ * SEED_DEMO asks for it (docs/deploy.md). Every URL is the configured app URL's.
  */
 export async function prepareAndDescribe(db: Db): Promise<string> {
   const config = getConfig();
+  const database = `Database: ${config.isEmbedded ? `embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"}, migrated.`;
+  if (!config.seedDemo) {
+    const lines = [database, `Serving ${config.appUrl} (docs ${config.appUrl}/docs, OpenAPI ${config.appUrl}/v1/openapi.json).`];
+    if (config.devTools) lines.push(DEV_TOOLS_WARNING);
+    return lines.join("\n");
+  }
   const demo = await ensureDemoWorkspace(db);
   const lines = [
-    `Database: ${config.isEmbedded ? `embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"}, migrated.`,
+    database,
     `Demo workspace "${demo.slug}"${demo.created ? " created" : ""}:`,
     `  booking page     ${demo.booking_page_url}`,
     `  docs             ${config.appUrl}/docs (quickstart: ${config.appUrl}/docs/quickstart)`,
@@ -20,6 +28,8 @@ export async function prepareAndDescribe(db: Db): Promise<string> {
     `  secret key       ${demo.secret_key ?? "(shown when it was created)"}`,
     `  account key      ${demo.account_key ?? "(shown when it was created)"}`,
   ];
-  if (config.devTools) lines.push(`Warning: dev tools are ON (/dev/outbox, /dev/clock, /dev/jobs/run). Never expose them in production.`);
+  if (config.devTools) lines.push(DEV_TOOLS_WARNING);
   return lines.join("\n");
 }
+
+const DEV_TOOLS_WARNING = "Warning: dev tools are ON (/dev/outbox, /dev/clock, /dev/jobs/run). Never expose them in production.";

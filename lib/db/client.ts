@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import { withConnectionGate } from "./connection-gate";
 import { acquireEmbeddedLock } from "./embedded-lock";
@@ -18,13 +18,21 @@ export type DbHandle = {
   db: Db;
   driver: "pglite" | "postgres";
   close: () => Promise<void>;
-  /** PostgreSQL only: hold a session advisory lock on a dedicated connection until released. */
-  lockForMigration?: (key: number) => Promise<() => Promise<void>>;
 };
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
 type OpenOptions = { url?: string; dataDir?: string; loadDataDir?: Blob; maxConnections?: number };
+
+/**
+ * `?prepare=false` on the URL (postgres.js's own option): no named statement is ever sent,
+ * for a pooler in transaction mode (PgBouncer before 1.21, Supabase's and Neon's poolers),
+ * where the next statement may run on another server connection (docs/deploy.md).
+ */
+export function preparesStatements(url: string): boolean {
+  const value = new URL(url).searchParams.get("prepare");
+  return value !== "false" && value !== "disable";
+}
 
 /** Opens a database: real PostgreSQL when a URL is given, else PGlite (on disk or in memory). */
 export async function openDb(options: OpenOptions): Promise<DbHandle> {
@@ -32,18 +40,10 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const connections = options.maxConnections ?? 10;
-    const client = postgres(options.url, { max: connections, onnotice: () => {} });
-    const db = drizzle({ client: withPreparedStatements(withConnectionGate(client, connections)), schema, casing: "snake_case" }) as unknown as Db;
-    // The lock lives on a connection of its own, so even a one-connection pool can migrate.
-    const lockForMigration = async (key: number) => {
-      const lockClient = postgres(options.url!, { max: 1, onnotice: () => {} });
-      await lockClient`select pg_advisory_lock(${key})`;
-      return async () => {
-        await lockClient`select pg_advisory_unlock(${key})`;
-        await lockClient.end({ timeout: 5 });
-      };
-    };
-    return { db, driver: "postgres", close: () => client.end({ timeout: 5 }), lockForMigration };
+    const prepare = preparesStatements(options.url);
+    const client = postgres(options.url, { max: connections, onnotice: () => {}, prepare });
+    const db = drizzle({ client: withPreparedStatements(withConnectionGate(client, connections), prepare), schema, casing: "snake_case" }) as unknown as Db;
+    return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const release = options.dataDir ? acquireEmbeddedLock(options.dataDir) : () => {};
   const { PGlite } = await import("@electric-sql/pglite");
@@ -69,17 +69,33 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
 /** Any fixed number: the advisory lock that lets one instance at a time migrate a shared database. */
 const MIGRATION_LOCK_KEY = 7_262_117_425;
 
+/**
+ * Applies the migrations not yet applied. On PostgreSQL everything happens in ONE transaction
+ * that first takes a transaction-scoped advisory lock: instances that start together take
+ * turns and the later ones find nothing left to apply, and nothing is held on the session,
+ * so it is just as safe through a pooler in transaction mode as on a direct connection
+ * (DATABASE_MIGRATION_URL, docs/deploy.md). The bookkeeping is drizzle's own table, so
+ * `drizzle-kit migrate` and this agree on what is applied.
+ */
 export async function migrateDb(handle: DbHandle): Promise<void> {
   if (handle.driver === "postgres") {
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    // Instances that start together take turns (a session lock on a reserved connection);
-    // the later ones find nothing left to apply.
-    const release = await handle.lockForMigration!(MIGRATION_LOCK_KEY);
-    try {
-      await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await release();
-    }
+    const { readMigrationFiles } = await import("drizzle-orm/migrator");
+    const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+      await tx.execute(sql`CREATE SCHEMA IF NOT EXISTS drizzle`);
+      await tx.execute(sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
+      const applied = await tx.execute<{ created_at: string | null }>(
+        sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      );
+      const rows = (Array.isArray(applied) ? applied : (applied as { rows: { created_at: string | null }[] }).rows) as { created_at: string | null }[];
+      const last = rows[0] ? Number(rows[0].created_at) : undefined;
+      for (const migration of migrations) {
+        if (last !== undefined && last >= migration.folderMillis) continue;
+        for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
+        await tx.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`);
+      }
+    });
   } else {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -94,10 +110,21 @@ export function getDbHandle(): Promise<DbHandle> {
   holder.handle ??= (async () => {
     const config = getConfig();
     const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
-    await migrateDb(handle);
+    await migrateWith(handle, config.migrationUrl);
     return handle;
   })();
   return holder.handle;
+}
+
+/** Migrates through `migrationUrl` (a direct connection, when the app's URL is a pooler's) or else the handle itself. */
+export async function migrateWith(handle: DbHandle, migrationUrl: string | undefined): Promise<void> {
+  if (!migrationUrl || handle.driver !== "postgres") return migrateDb(handle);
+  const direct = await openDb({ url: migrationUrl, maxConnections: 1 });
+  try {
+    await migrateDb(direct);
+  } finally {
+    await direct.close();
+  }
 }
 
 export async function getDb(): Promise<Db> {

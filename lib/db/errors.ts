@@ -30,3 +30,24 @@ export function isPgError(error: unknown, code: string, constraint?: string): bo
   const info = readPgError(error);
   return info !== undefined && info.code === code && (constraint === undefined || info.constraint === constraint);
 }
+
+/**
+ * The database could not do the work at all, through no fault of the request: a connection
+ * refused, lost or exhausted (SQLSTATE classes 08, 53, 57P and postgres.js's own connection
+ * errors), or a statement a pooler lost (26000 `prepared statement does not exist`). Worth a
+ * retry; never a client error, never an "unauthorized".
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const info = readPgError(error);
+  if (info) return /^(08|53|57P)/.test(info.code) || info.code === "26000";
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === "string" &&
+      /^(CONNECT_TIMEOUT|CONNECTION_(CLOSED|DESTROYED|ENDED)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/.test(code)
+    )
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

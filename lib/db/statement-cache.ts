@@ -143,9 +143,12 @@ function toNumbers(types: number[] | string): number[] {
  * DML, at most MAX_STATEMENTS distinct texts) is sent prepared, also inside transactions and
  * savepoints. POST /v1/bookings on PostgreSQL went from about 0.084 to 0.115 of the floor.
  */
-export function withPreparedStatements(client: Sql): Sql {
+export function withPreparedStatements(client: Sql, prepare = true): Sql {
   const texts = new Set<string>();
   const keep = (text: string) => {
+    // Behind a pooler in transaction mode (`?prepare=false`, docs/deploy.md) nothing is named,
+    // not even drizzle's `.prepare()`d queries: the next execution may meet another server connection.
+    if (!prepare) return false;
     if (texts.has(text)) return true;
     if (texts.size >= MAX_STATEMENTS || !KEPT.test(text)) return false;
     texts.add(text);
@@ -156,7 +159,7 @@ export function withPreparedStatements(client: Sql): Sql {
       get(target, property) {
         if (property === "unsafe") {
           return (text: string, params?: unknown[], options?: { prepare?: boolean }) =>
-            target.unsafe(text, params as never, { ...options, prepare: options?.prepare === true || keep(text) });
+            target.unsafe(text, params as never, { ...options, prepare: prepare && (options?.prepare === true || keep(text)) });
         }
         if (property === "begin" || property === "savepoint") {
           const open = Reflect.get(target, property, target) as (...args: unknown[]) => Promise<unknown>;

@@ -6,6 +6,7 @@ import { getConfig } from "@/lib/config";
 import type { AuthKind } from "@/lib/openapi/operation";
 import type { AccountActor, KeyActor, PublicActor } from "@/lib/context";
 import { loadClock, offsetClock, systemClock, type Clock } from "@/lib/time/clock";
+import { logError } from "@/lib/log/logger";
 
 /**
  * Who calls, and the app's clock as that same statement read it. A workspace key also
@@ -18,6 +19,16 @@ export type Authenticated = { clock: Clock } & (
 );
 
 const unauthorized = () => new DomainError("unauthorized", "Send a valid API key as a bearer token in the Authorization header.");
+
+/**
+ * Authentication fails closed: when the database cannot say whether a key is live, the answer
+ * is 503 (retry), never 401 or 403, which would tell an integrator its valid key is bad.
+ */
+function databaseUnavailable(error: unknown): Error {
+  if (error instanceof DomainError) return error;
+  logError("authentication could not read the database", error);
+  return new DomainError("transient_failure", "The service could not check your key just now. Retry the request.");
+}
 
 export function readBearer(request: Request): string | undefined {
   const header = request.headers.get("authorization");
@@ -35,7 +46,9 @@ export async function authenticate(db: Db, request: Request, auth: AuthKind): Pr
   const value = readBearer(request);
   if (!value) throw unauthorized();
   const devTools = getConfig().devTools;
-  const found = await authenticateKey(db, value, { withClockOffset: devTools });
+  const found = await authenticateKey(db, value, { withClockOffset: devTools }).catch((error: unknown) => {
+    throw databaseUnavailable(error);
+  });
   if (!found) throw unauthorized();
   const clock = devTools ? offsetClock(found.offsetMs ?? 0) : systemClock;
   const now = clock.now();

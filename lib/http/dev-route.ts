@@ -3,6 +3,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { loadClock, type Clock } from "@/lib/time/clock";
 import { errorResponse, INTERNAL_ERROR } from "./envelope";
+import { logError } from "@/lib/log/logger";
 
 export type DevHandler = (input: { db: Db; clock: Clock; request: Request }) => Promise<Response>;
 
@@ -20,7 +21,7 @@ export function devRoute(handler: DevHandler): (request: Request) => Promise<Res
       return response;
     } catch (error) {
       if (error instanceof DomainError) return errorResponse(error, "none");
-      console.error("[dev] unhandled error", error);
+      logError("[dev] unhandled error", error);
       return errorResponse(INTERNAL_ERROR, "none");
     }
   };

@@ -37,11 +37,3 @@ export async function chargeRateLimit(db: Queryable, rule: RateLimitRule, bucket
     throw new DomainError("rate_limited", "Too many requests. Try again after the start of the next minute.");
   }
 }
-
-/** The client IP: the first X-Forwarded-For hop when the proxy is trusted. */
-export function clientIp(request: Request, trustProxy: boolean): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  if (trustProxy && forwarded) return forwarded.split(",")[0]!.trim().slice(0, 64) || "unknown";
-  if (forwarded) return forwarded.split(",").at(-1)!.trim().slice(0, 64) || "unknown";
-  return request.headers.get("x-real-ip")?.slice(0, 64) ?? "unknown";
-}

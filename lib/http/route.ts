@@ -1,7 +1,14 @@
 import type { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb, type Db } from "@/lib/db/client";
-import { PG_CHARACTER_NOT_IN_REPERTOIRE, PG_DEADLOCK_DETECTED, PG_EXCLUSION_VIOLATION, PG_SERIALIZATION_FAILURE, readPgError } from "@/lib/db/errors";
+import {
+  PG_CHARACTER_NOT_IN_REPERTOIRE,
+  PG_DEADLOCK_DETECTED,
+  PG_EXCLUSION_VIOLATION,
+  PG_SERIALIZATION_FAILURE,
+  isDatabaseUnavailable,
+  readPgError,
+} from "@/lib/db/errors";
 import { isSessionFull } from "@/lib/bookings/sessions";
 import { DomainError, notFound, slotUnavailable, validationFailed } from "@/lib/errors";
 import type { BodyOf, HttpMethod, Operation, ParamsOf, QueryOf, ResponseOf } from "@/lib/openapi/operation";
@@ -16,8 +23,10 @@ import { authenticate } from "./auth";
 import { parseJson, readRawBody } from "./body";
 import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
-import { chargeRateLimit, clientIp } from "./rate-limit";
+import { clientIp } from "./client-ip";
+import { chargeRateLimit } from "./rate-limit";
 import { jsonResponse } from "./route-framing";
+import { logError, requestLogRecord } from "@/lib/log/logger";
 
 /** The domain's contexts (lib/context.ts) plus what only the transport knows: the client's IP. */
 type HttpOnly = { ip: string };
@@ -54,6 +63,8 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>): R
   const handle: RouteHandler = async (request, context) => {
     const requestId = newRequestId("req");
     const headers = new Headers({ "Request-Id": requestId, "Cache-Control": "no-store" });
+    const logRecord = requestLogRecord();
+    if (logRecord) Object.assign(logRecord, { route: operation.path, request_id: requestId });
     if (BROWSER_AUTH.has(operation.auth)) addCorsHeaders(request, headers);
     let keyType: KeyType = "none";
     try {
@@ -61,6 +72,7 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>): R
       const authenticated = await authenticate(db, request, operation.auth);
       const { clock } = authenticated;
       keyType = authenticated.actor.type === "public" ? "none" : authenticated.actor.type;
+      if (logRecord && authenticated.kind === "workspace") logRecord.workspace_id = authenticated.workspace.id;
       const ip = clientIp(request, getConfig().trustProxy);
       await applyRateLimit(db, operation, authenticated.actor, ip, clock.now());
 
@@ -131,11 +143,15 @@ function toErrorResponse(error: unknown, keyType: KeyType, headers: Headers, req
     return errorResponse(new DomainError("transient_failure", "Two writes contended. Retry the request."), keyType, headers);
   }
   if (pg?.code === PG_EXCLUSION_VIOLATION || isSessionFull(error)) return errorResponse(slotUnavailable(), keyType, headers);
+  if (isDatabaseUnavailable(error)) {
+    logError("database unavailable", error, { request_id: requestId });
+    return errorResponse(new DomainError("transient_failure", "The service could not reach its database. Retry the request."), keyType, headers);
+  }
   // Bodies are screened for U+0000 (lib/http/body.ts); this catches it in a path or query value.
   if (pg?.code === PG_CHARACTER_NOT_IN_REPERTOIRE) {
     return errorResponse(validationFailed(undefined, "A value contains a character that cannot be stored (U+0000)."), keyType, headers);
   }
-  console.error(`[${requestId}] unhandled error`, error);
+  logError("unhandled error", error, { request_id: requestId });
   return errorResponse(INTERNAL_ERROR, keyType, headers);
 }
 

@@ -1,7 +1,12 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import net, { type Socket } from "node:net";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { performance } from "node:perf_hooks";
 import type { Duplex } from "node:stream";
+import { getLogger, type RequestLogRecord } from "@/lib/log/logger";
 import next from "next";
 import { declareRouteFraming, keepRouteFraming } from "./route-framing";
+import { normalize, PEER_ADDRESS_HEADER } from "./client-ip";
 import { screenMalformedTarget, screenRequest, type GateAnswer } from "./gate";
 
 /**
@@ -18,18 +23,29 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   await app.prepare();
 
   const admit = admission(MAX_IN_FLIGHT);
+
+  const lifecycle = ((globalThis as { __bookingLifecycle?: { draining?: boolean } }).__bookingLifecycle ??= {});
+  const requestLog = new AsyncLocalStorage<RequestLogRecord>();
+  (globalThis as { __bookingRequestLog?: AsyncLocalStorage<RequestLogRecord> }).__bookingRequestLog = requestLog;
   const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
+    connections.request(request, response);
+    const record: RequestLogRecord = {};
+    logWhenAnswered(request, response, record);
+    // While draining, a request on a kept-alive connection is still answered, then the connection closes.
+    if (lifecycle.draining) response.setHeader("Connection", "close");
     const answer = screenRequest(request.method ?? "", request.url ?? "/");
     if (!answer) {
+      request.headers[PEER_ADDRESS_HEADER] = normalize(request.socket.remoteAddress ?? "");
       if (isApiWrite(request)) delete request.headers["accept-encoding"];
       keepRouteFraming(response);
-      return admit(response, () => void handle(request, response));
+      return admit(response, () => requestLog.run(record, () => void handle(request, response)));
     }
     // The body of a screened request is never read; leaving it unread would stall keep-alive.
     request.resume();
     response.writeHead(answer.status, { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
     response.end(request.method === "HEAD" ? undefined : answer.body);
   });
+  const connections = trackConnections(server);
   // Node hands CONNECT to this event, not to the request handler; with no listener it drops the socket.
   server.on("connect", (request: IncomingMessage, socket: Duplex) => {
     writeRaw(socket, screenRequest("CONNECT", request.url ?? "/")!);
@@ -50,11 +66,79 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      server.close();
-      void app.close().finally(() => process.exit(0));
+      void shutDown(server, connections, () => app.close()).finally(() => process.exit(0));
     });
   }
   return server;
+}
+
+/** How long a shutdown waits for the requests in flight (SHUTDOWN_TIMEOUT_MS, default 10 s). */
+const shutdownTimeoutMs = () => Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
+/** A connection that has sent no request this long after it opened is idle. */
+const FIRST_REQUEST_GRACE_MS = 2_000;
+
+/**
+ * SIGTERM (docs/deploy.md, "Stopping an instance"): stop accepting connections and say so on
+ * /readyz, answer every request already received (bounded by SHUTDOWN_TIMEOUT_MS), stop the
+ * in-process runner after the step it is running, close Next.js and the database. The state
+ * lives on globalThis: the routes, the runner and the database handle are in Next's bundles.
+ *
+ * Node's own `server.close()` also drops every connection not inside a request, and under load
+ * that includes connections already accepted whose request is not parsed yet: those clients
+ * saw a reset. So the listener alone is closed, and a connection is closed only once it is
+ * truly idle: after its answer (the answer says `Connection: close`), or when it was kept alive
+ * with nothing in flight, or when it sent nothing within FIRST_REQUEST_GRACE_MS.
+ */
+async function shutDown(server: http.Server, connections: ConnectionTracker, closeApp: () => Promise<void>): Promise<void> {
+  const shared = globalThis as {
+    __bookingLifecycle?: { draining?: boolean };
+    __bookingRunner?: { runner?: { stop: () => Promise<void> } };
+    __bookingDb?: { handle?: Promise<{ close: () => Promise<void> }> };
+  };
+  (shared.__bookingLifecycle ??= {}).draining = true;
+  net.Server.prototype.close.call(server);
+  const deadline = performance.now() + shutdownTimeoutMs();
+  while (connections.open.size > 0 && performance.now() < deadline) {
+    connections.closeIdle();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  server.closeAllConnections();
+  for (const socket of connections.open.keys()) socket.destroy();
+  await shared.__bookingRunner?.runner?.stop().catch(() => {});
+  await closeApp().catch(() => {});
+  const db = shared.__bookingDb?.handle;
+  if (db) await (await db).close().catch(() => {});
+}
+
+type ConnectionState = { openedAt: number; served: number; active: number };
+type ConnectionTracker = { open: Map<Socket, ConnectionState>; closeIdle: () => void };
+
+/** Every open connection and whether a request is being answered on it. */
+function trackConnections(server: http.Server): ConnectionTracker & { request: (request: IncomingMessage, response: ServerResponse) => void } {
+  const open = new Map<Socket, ConnectionState>();
+  server.on("connection", (socket: Socket) => {
+    open.set(socket, { openedAt: performance.now(), served: 0, active: 0 });
+    socket.once("close", () => open.delete(socket));
+  });
+  return {
+    open,
+    request(request, response) {
+      const state = open.get(request.socket);
+      if (!state) return;
+      state.active++;
+      response.once("close", () => {
+        state.active--;
+        state.served++;
+      });
+    },
+    closeIdle() {
+      const now = performance.now();
+      for (const [socket, state] of open) {
+        if (state.active > 0) continue;
+        if (state.served > 0 || now - state.openedAt > FIRST_REQUEST_GRACE_MS) socket.destroy();
+      }
+    },
+  };
 }
 
 /**
@@ -108,4 +192,50 @@ function writeRaw(socket: Duplex, answer: GateAnswer) {
   const headers = { ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" };
   const head = [`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
   socket.end(`${head.join("\r\n")}\r\n\r\n${answer.body}`);
+}
+
+/**
+ * One JSON line per request once it is answered (docs/operations.md, "Logs"): method, route
+ * pattern (never the path itself, which may carry a manage or feed token; never the query),
+ * status, duration, and for an API request the request id of its envelope and its workspace.
+ * Health probes and static assets are logged at debug only.
+ */
+function logWhenAnswered(request: IncomingMessage, response: ServerResponse, record: RequestLogRecord) {
+  const started = performance.now();
+  response.once("close", () => {
+    const path = (request.url ?? "/").split("?", 1)[0]!;
+    const route = record.route ?? routePatternOf(path);
+    const quiet = route === "/healthz" || route === "/readyz" || route.startsWith("/_next/");
+    const line = {
+      method: request.method,
+      route,
+      status: response.statusCode,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      ...(record.request_id ? { request_id: record.request_id } : {}),
+      ...(record.workspace_id ? { workspace_id: record.workspace_id } : {}),
+      ...(response.writableFinished ? {} : { aborted: true }),
+    };
+    const logger = getLogger();
+    if (quiet) logger.debug(line, "request");
+    else logger.info(line, "request");
+  });
+}
+
+/** The page or file a path names, with its secret or variable segment as a placeholder. */
+export function routePatternOf(path: string): string {
+  const [first = "", second] = path.split("/").slice(1);
+  if (first === "") return "/";
+  if (first === "_next") return `/_next/${second ?? ""}`;
+  if (first === "v1") return "/v1/(unrouted)";
+  const placeholders: Record<string, string> = {
+    book: "/book/{slug}",
+    embed: "/embed/{slug}",
+    manage: "/manage/{token}",
+    feeds: "/feeds/{token}",
+    dev: `/dev/${second ?? ""}`,
+    api: `/api/${second ?? ""}`,
+    docs: "/docs/{page}",
+  };
+  if (second !== undefined && placeholders[first]) return placeholders[first]!;
+  return `/${first.slice(0, 40)}`;
 }

@@ -2,6 +2,7 @@ import { getConfig } from "@/lib/config";
 import { isCronJob, type JobDefinition, type JobIo } from "./define-job";
 import { JOB_DEFINITIONS } from "./definitions";
 import { loadJobContext, parseJobPayload } from "./load-job-context";
+import { getLogger, logError } from "@/lib/log/logger";
 
 export type InProcessRunner = { stop: () => Promise<void> };
 
@@ -24,13 +25,19 @@ export function startInProcessRunner(options: { intervalMs?: number } = {}): InP
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
+  /** Sweeps whose last run failed: their next success is logged as a recovery. */
+  const failing = new Set<string>();
 
   const tick = async () => {
     for (const definition of JOB_DEFINITIONS.filter(isCronJob)) {
+      // A stop (SIGTERM) waits for the step under way, not for the rest of the round.
+      if (stopped) return;
       try {
         await runInProcess(definition, {});
+        if (failing.delete(definition.id)) getLogger().info({ job: definition.id }, "in-process runner: the sweep recovered");
       } catch (error) {
-        console.error("in-process runner: a sweep failed; retrying next tick", error);
+        failing.add(definition.id);
+        logError("in-process runner: a sweep failed; retrying next tick", error, { job: definition.id });
       }
     }
   };

@@ -3,6 +3,7 @@ import { toUtcIso } from "@/lib/time/zoned";
 import type { AfterCommitEffect } from "@/lib/db/after-commit-effects";
 import { bookingHoldPlaced, bookingHoldSettled, bookingScheduleChanged, webhookDeliveryRequested, type JobEvent } from "./events";
 import { inngest } from "./inngest-client";
+import { logError } from "@/lib/log/logger";
 
 /**
  * Committed effects as Inngest events. Hold events go one per send; a transaction's new
@@ -42,6 +43,6 @@ async function send(deliver: () => Promise<unknown>, lostMessage: string): Promi
   try {
     await deliver();
   } catch (error) {
-    console.error(lostMessage, error);
+    logError(lostMessage, error);
   }
 }

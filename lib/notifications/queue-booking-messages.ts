@@ -14,6 +14,7 @@ import { renderReminderEmail } from "./templates/reminder";
 import { renderRescheduleEmail } from "./templates/reschedule";
 import { renderSms, type BookingMessageKind } from "./templates/sms";
 import { renderVerificationCodeEmail } from "./templates/verification-code";
+import { logError } from "@/lib/log/logger";
 
 export type { BookingMessageKind } from "./templates/sms";
 
@@ -160,7 +161,7 @@ function readManageUrl(sealed: string | null): string | null {
   try {
     return manageUrl(unseal(sealed));
   } catch (error) {
-    console.error("queueBookingMessages: manage token could not be unsealed; sending without the link", error);
+    logError("queueBookingMessages: manage token could not be unsealed; sending without the link", error);
     return null;
   }
 }

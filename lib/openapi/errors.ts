@@ -59,7 +59,10 @@ export const ERROR_TYPE_GUIDE: Record<ErrorType, { meaning: string; retry: strin
     meaning: "A fault on our side; it was logged with the Request-Id.",
     retry: "Yes, with backoff; an idempotent create with the same Idempotency-Key.",
   },
-  transient_failure: { meaning: "Two writes contended, or a delivery is being attempted right now.", retry: "Yes, at once or with a short backoff." },
+  transient_failure: {
+    meaning: "Two writes contended, a delivery is being attempted right now, or the database could not be reached (never answered as 401).",
+    retry: "Yes, at once or with a short backoff.",
+  },
 };
 
 /** Errors every operation of an auth kind can answer, besides its own (lib/http/auth.ts). */
@@ -93,8 +96,9 @@ export function listErrorTypes(operation: Operation): ErrorType[] {
   if (operation.body || operation.query || operation.idempotent) types.add("validation_failed");
   if (operation.body) types.add("payload_too_large");
   if (operation.rateLimit) types.add("rate_limited");
-  // Contention (a serialization failure or deadlock) can only hit a request that writes.
-  if (operation.method !== "GET") types.add("transient_failure");
+  // Contention (a serialization failure or deadlock) hits writes; a database that cannot be
+  // reached (docs/deploy.md) hits any request, authentication included.
+  types.add("transient_failure");
   if (operation.idempotent) types.add("conflict");
   return ERROR_TYPES.filter((type) => types.has(type));
 }

@@ -6,6 +6,7 @@ import { nextStatusFromIntent, nextStatusFromRefunds } from "./payment-status";
 import type { ProcessorIntent, ProcessorRefund } from "./processor";
 import { settleBookingForPayment } from "./settle-booking";
 import { withTransaction } from "@/lib/db/transaction";
+import { getLogger } from "@/lib/log/logger";
 
 /** What was just read from the processor (never what an event body claimed). */
 export type Observation = {
@@ -50,7 +51,7 @@ export async function applyObservation(
     if (observation.refunds) {
       const outcome = nextStatusFromRefunds(next, observation.refunds);
       if (outcome.isRefundFailure) {
-        console.error(`[payments] ALERT refund failed for payment ${next.id} (booking ${next.bookingId}); status back to ${outcome.status}`);
+        getLogger().error(`[payments] ALERT refund failed for payment ${next.id} (booking ${next.bookingId}); status back to ${outcome.status}`);
       }
       next = { ...next, status: outcome.status, amountRefundedCents: outcome.amountRefundedCents, statusBeforeRefund: outcome.statusBeforeRefund };
     }

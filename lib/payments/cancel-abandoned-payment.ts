@@ -7,6 +7,7 @@ import { UNSETTLED_STATUSES } from "./payment-status";
 import { ProcessorRefusedError, ProcessorUnavailableError, type ProcessorIntent } from "./processor";
 import { createDueRefund, isRefundDueNow } from "./refund-payment";
 import { afterApplied, findPaymentForBooking, type PaymentContext } from "./sync-payment";
+import { logError } from "@/lib/log/logger";
 
 /**
  * An unpaid payment whose booking is no longer a live hold (the hold lapsed, or the booking
@@ -63,7 +64,7 @@ export async function settlePaymentAfterChange(ctx: PaymentContext, scope: { wor
     return payment;
   } catch (error) {
     if (!(error instanceof ProcessorUnavailableError)) throw error;
-    console.error(`[payments] payment ${payment.id} not settled with the processor yet; the payment sweeps retry`, error.message);
+    logError(`[payments] payment ${payment.id} not settled with the processor yet; the payment sweeps retry`, error);
     return (await findPaymentForBooking(ctx.db, scope)) ?? payment;
   }
 }

@@ -8,6 +8,7 @@ import { ProcessorRefusedError, ProcessorUnavailableError } from "./processor";
 import type { BookingPaymentIntent } from "./schemas";
 import { toBookingPaymentIntent } from "./serialize";
 import { findPaymentForBooking, syncPayment, type PaymentContext } from "./sync-payment";
+import { logError } from "@/lib/log/logger";
 
 /** A new booking of a paid service the workspace cannot charge for is refused before anything is written: 422 naming service_id. */
 export function assertPaymentPossible(workspace: Pick<WorkspaceRow, "stripeAccountId">, service: PaymentTerms): void {
@@ -56,7 +57,7 @@ export async function startBookingPayment(ctx: PaymentContext, scope: { workspac
     return toBookingPaymentIntent((await syncPayment(ctx, payment)).payment);
   } catch (error) {
     if (!(error instanceof ProcessorUnavailableError || error instanceof ProcessorRefusedError)) throw error;
-    console.error(`[payments] intent for booking ${scope.bookingId} not created; it stays initializing`, error.message);
+    logError(`[payments] intent for booking ${scope.bookingId} not created; it stays initializing`, error);
     return undefined;
   }
 }

@@ -3,6 +3,7 @@ import type { BookingRow, PaymentRow } from "@/lib/db/schema";
 import { UNSETTLED_STATUSES } from "./payment-status";
 import { ProcessorRefusedError, ProcessorUnavailableError } from "./processor";
 import { findPaymentForBooking, syncPayment, type PaymentContext } from "./sync-payment";
+import { logError } from "@/lib/log/logger";
 
 export type RefreshedPayment = {
   payment: PaymentRow;
@@ -28,7 +29,7 @@ export async function refreshPaymentForRead(
     return { payment: applied.payment, isUnavailable: false };
   } catch (error) {
     if (!(error instanceof ProcessorUnavailableError || error instanceof ProcessorRefusedError)) throw error;
-    console.error(`[payments] payment ${payment.id} could not be refreshed for the public read`, error.message);
+    logError(`[payments] payment ${payment.id} could not be refreshed for the public read`, error);
     // Only a payment the customer can still make is "unavailable"; a lapsed hold is simply over.
     return { payment, isUnavailable: isLiveHold(input.booking, ctx.clock.now()) };
   }

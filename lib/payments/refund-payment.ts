@@ -6,6 +6,7 @@ import { applyObservation } from "./apply-observation";
 import { getPaymentProcessor } from "./get-processor";
 import { ProcessorRefusedError } from "./processor";
 import { REFUNDABLE_STATUSES } from "./refund-rule";
+import { getLogger } from "@/lib/log/logger";
 /** Statuses in which a refund can be created at the processor now. */
 const REFUND_NOW_STATUSES: readonly string[] = ["succeeded", "partially_refunded"];
 
@@ -44,7 +45,7 @@ export async function createDueRefund(ctx: { db: Db; clock: Clock }, payment: Pa
     if (amountCents > 0) await processor.createRefund({ ...ref, paymentId: payment.id, attempt, amountCents });
   } catch (error) {
     if (!(error instanceof ProcessorRefusedError)) throw error;
-    console.error(`[payments] ALERT refund of payment ${payment.id} refused by the processor: ${error.code ?? ""} ${error.message}`);
+    getLogger().error(`[payments] ALERT refund of payment ${payment.id} refused by the processor: ${error.code ?? ""} ${error.message}`);
   }
   const now = ctx.clock.now();
   await ctx.db

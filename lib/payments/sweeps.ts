@@ -5,6 +5,7 @@ import { cancelAbandonedPayment, findAbandonedPayments } from "./cancel-abandone
 import { ProcessorUnavailableError } from "./processor";
 import { createDueRefund } from "./refund-payment";
 import type { PaymentContext } from "./sync-payment";
+import { getLogger } from "@/lib/log/logger";
 
 /**
  * The payment work that must happen even when nobody is waiting for it: cancelling the
@@ -22,7 +23,7 @@ async function sweepEach(ctx: PaymentContext, rows: Parameters<typeof cancelAban
       settled++;
     } catch (error) {
       if (!(error instanceof ProcessorUnavailableError)) throw error;
-      console.error(`[payments] payment ${row.id}: processor unavailable; retried on the next sweep`);
+      getLogger().error(`[payments] payment ${row.id}: processor unavailable; retried on the next sweep`);
     }
   }
   return settled;

@@ -7,6 +7,7 @@ import { applyObservation, type AppliedObservation } from "./apply-observation";
 import { getPaymentProcessor } from "./get-processor";
 import type { ProcessorIntent } from "./processor";
 import { createDueRefund, isRefundDueNow } from "./refund-payment";
+import { logError } from "@/lib/log/logger";
 
 /** Payment steps run for verbs, jobs and the Stripe webhook alike: they need only the database and the clock. */
 export type PaymentContext = Pick<BaseContext, "db" | "clock">;
@@ -51,7 +52,7 @@ export async function afterApplied(ctx: PaymentContext, applied: AppliedObservat
   try {
     return await createDueRefund(ctx, applied.payment);
   } catch (error) {
-    console.error(`[payments] refund of payment ${applied.payment.id} not created yet; the refund sweep retries`, error);
+    logError(`[payments] refund of payment ${applied.payment.id} not created yet; the refund sweep retries`, error);
     return applied.payment;
   }
 }

@@ -9,6 +9,7 @@ import { planLimitExceeded } from "@/lib/plans/limits";
 import { HOSTED_PAGES_KEY_NAME, mintApiKey } from "@/lib/api-keys/mint-api-key";
 import { slugify, withRandomSuffix } from "./slug";
 import { withSavepoint, withTransaction } from "@/lib/db/transaction";
+import { logError } from "@/lib/log/logger";
 
 const DEFAULT_STAFF_NAME = "Main calendar";
 const SLUG_ATTEMPTS = 5;
@@ -46,7 +47,7 @@ export async function createWorkspace({ ctx, input }: { ctx: Ctx; input: CreateW
     const { value } = await mintApiKey(ctx.db, { workspaceId: workspace.id, type: "sk", name: null, now: ctx.clock.now() });
     return { workspace, secretKey: value };
   } catch (error) {
-    console.error(`secret key minting failed for workspace ${workspace.id}`, error);
+    logError(`secret key minting failed for workspace ${workspace.id}`, error);
     return { workspace };
   }
 }

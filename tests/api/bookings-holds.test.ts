@@ -13,6 +13,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 import { currentDb } from "../helpers/setup-file";
 import { book, bookingRow, deliveriesOf, latestCodeFor, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
+import { getLogger } from "@/lib/log/logger";
 
 const HOLD_MS = 10 * 60_000;
 
@@ -148,7 +149,7 @@ describe("hold events for Inngest (when configured)", () => {
     expect(holdEvents(send)[1]).toMatchObject({ name: "booking/hold.settled", data: { bookingId: booking.id } });
 
     send.mockRejectedValue(new Error("fetch failed"));
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(getLogger(), "error").mockImplementation(() => undefined);
     const second = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, "13:00") });
     expect([second.status, second.body.status]).toEqual([201, "pending"]);
     const cancelled = await api.post(`/v1/bookings/${second.body.id}/cancel`, { key: ws.sk });

@@ -5,6 +5,7 @@ import { book, bookingRow, deliveriesOf, setNow } from "../helpers/bookings";
 import { isEventRecorded, paymentOf, runPaymentSweeps, sendStripeEvent } from "../helpers/payments";
 import { bookPaidOnStripe, stripeSays, useStripeStandIn, type PaidBooking } from "../helpers/stripe-setup";
 import { addService, addWebhookEndpoint } from "../helpers/factories";
+import { getLogger } from "@/lib/log/logger";
 
 /** Refunds, late success and lapsed holds on Stripe Connect (stripe-node against the stand-in). */
 const { standIn } = useStripeStandIn();
@@ -79,7 +80,7 @@ describe("cancelling a paid booking refunds it (docs/decisions.md#bookings)", ()
     await api.post(`/v1/bookings/${paid.booking.id}/cancel`, { key: paid.ws.sk, body: {} });
     const payment = await paymentOf(paid.booking.id);
     expect(payment.status).toBe("refund_pending");
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(getLogger(), "error").mockImplementation(() => {});
     const refundId = [...standIn().refunds.values()].find((r) => r.payment_intent === payment.intentId)!.id;
     await refundEvent(paid, refundId, "failed", "refund.failed");
     expect(await paymentOf(paid.booking.id)).toMatchObject({ status: "succeeded", amountRefundedCents: 0, statusBeforeRefund: null });
@@ -124,7 +125,7 @@ describe("cancelling a paid booking refunds it (docs/decisions.md#bookings)", ()
     const paid = await paidAndSucceeded();
     const payment = await paymentOf(paid.booking.id);
     await getStripeClient().refunds.create({ payment_intent: payment.intentId!, amount: 4_500 }, { stripeAccount: paid.accountId });
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(getLogger(), "error").mockImplementation(() => {});
     await api.post(`/v1/bookings/${paid.booking.id}/cancel`, { key: paid.ws.sk, body: {} });
     expect(errors.mock.calls.map((call) => String(call[0])).join("\n")).toMatch(new RegExp(`ALERT refund of payment ${payment.id} refused`));
     expect(await paymentOf(paid.booking.id)).toMatchObject({ status: "refund_pending", refundDueAt: null, refundAttempts: 1 });

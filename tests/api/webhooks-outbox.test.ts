@@ -15,6 +15,7 @@ import { webhookDeliverySweep } from "@/lib/jobs/definitions/deliver-webhook";
 import { newWorkspace } from "../helpers/fixtures";
 import { currentDb } from "../helpers/setup-file";
 import { advanceClock, emitBookingEvent, insertBooking, registerEndpoint, useWebhookReceivers } from "../helpers/webhooks";
+import { getLogger } from "@/lib/log/logger";
 
 const receiver = useWebhookReceivers();
 afterEach(() => {
@@ -52,7 +53,7 @@ describe("transactional outbox", () => {
     const endpoints = [await registerEndpoint(ws, `${hook.url}/a`), await registerEndpoint(ws, `${hook.url}/b`)];
     setConfigForTesting({ inngest: { enabled: true } });
     const send = vi.spyOn(inngest, "send").mockRejectedValue(new Error("process died before the event left"));
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(getLogger(), "error").mockImplementation(() => {});
 
     const booking = await insertBooking(ws);
     await emitBookingEvent(ws, "booking.created", booking.id);

@@ -22,10 +22,13 @@ export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `booking_tpl_${process.pid}`;
-    const admin = await openDb({ url, maxConnections: 1 });
+    // Behind a pooler (DATABASE_URL a pooler's, DATABASE_MIGRATION_URL direct, docs/deploy.md) the
+    // template is made and migrated directly: a pooler keeps idle connections to it, and a
+    // database with connections cannot be copied.
+    const admin = await openDb({ url: process.env.DATABASE_MIGRATION_URL || url, maxConnections: 1 });
     await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${template}`));
     await admin.db.execute(sql.raw(`CREATE DATABASE ${template}`));
-    const handle = await openDb({ url: withDatabase(url, template), maxConnections: 1 });
+    const handle = await openDb({ url: withDatabase(process.env.DATABASE_MIGRATION_URL || url, template), maxConnections: 1 });
     await migrateDb(handle);
     await handle.close();
     project.provide("pgTemplateDatabase", template);

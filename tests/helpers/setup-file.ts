@@ -31,7 +31,7 @@ beforeAll(async () => {
   const url = process.env.DATABASE_URL;
   if (url) {
     databaseName = `booking_t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-    admin = await openDb({ url, maxConnections: 1 });
+    admin = await openDb({ url: process.env.DATABASE_MIGRATION_URL || url, maxConnections: 1 });
     await admin.db.execute(sql.raw(`CREATE DATABASE ${databaseName} TEMPLATE ${inject("pgTemplateDatabase")}`));
     handle = await openDb({ url: withDatabase(url, databaseName), maxConnections: 20 });
   } else {

@@ -4,6 +4,7 @@ import { readRawBody } from "@/lib/http/body";
 import { errorResponse, INTERNAL_ERROR } from "@/lib/http/envelope";
 import { handleStripeEvent } from "@/lib/payments/handle-stripe-event";
 import { ProcessorUnavailableError } from "@/lib/payments/processor";
+import { logError } from "@/lib/log/logger";
 
 // POST /api/stripe/webhook – Stripe Connect events (the Stripe-Signature header over the raw
 // body is the credential; 404 unless STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set).
@@ -20,7 +21,7 @@ export async function POST(request: Request): Promise<Response> {
     if (error instanceof ProcessorUnavailableError) {
       return errorResponse(new DomainError("transient_failure", "Stripe could not be reached to re-read the payment. Deliver again."), "none");
     }
-    console.error("[stripe webhook] unhandled error", error);
+    logError("[stripe webhook] unhandled error", error);
     return errorResponse(INTERNAL_ERROR, "none");
   }
 }
