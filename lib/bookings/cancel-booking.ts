@@ -20,7 +20,8 @@ export type CancelBookingInput = {
 
 /**
  * Cancels a pending, awaiting_payment or confirmed booking: the slot is freed, the manage
- * token stops working, the customer is told, and booking.cancelled goes out when the booking
+ * token stops working, the customer is told when the booking had been confirmed to them (or a
+ * refund is due), and booking.cancelled goes out when the booking
  * had been announced (a hold that never confirmed was never announced). Shared by
  * POST /v1/bookings/{id}/cancel and the customer's token route: a secret key cancels any
  * time, a customer (manage token) only before the notice cutoff.
@@ -62,7 +63,9 @@ export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input
     }
     // The refund is marked first so the cancellation email can name it.
     const refunding = input.refund !== false && (await markRefundDue(tx, { workspaceId, bookingId: booking.id, now }));
-    await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, now });
+    // A hold given back (a code or payment never completed) was never confirmed to the customer:
+    // nothing to take back, so no "Booking cancelled" message, unless it has money to return.
+    if (booking.status === "confirmed" || refunding) await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, now });
     if (isLiveHold(booking, now)) await afterCommit(tx, { type: "hold.settled", bookingId: booking.id });
     // Only a confirmed booking has a reminder run to stop.
     if (booking.status === "confirmed") await recordScheduleChanged(tx, row!);
