@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { DateTime } from "luxon";
 
 /**
@@ -76,4 +77,9 @@ export function nextMonth(month: string): string {
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** A phone number as people read it (`+44 20 7946 0958`), on pages and in messages; the stored E.164 when it does not parse. */
+export function displayPhone(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
 }

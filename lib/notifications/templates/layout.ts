@@ -1,3 +1,4 @@
+import { displayPhone } from "@/lib/booking-pages/format";
 import { directionOf } from "@/lib/i18n/locales";
 import { customerZoneShown, escapeHtml, formatAppointment, textToHtml, type Speech } from "./format";
 import { money, translatorFor } from "./i18n";
@@ -90,7 +91,7 @@ export function contactDetails(data: BookingMessageData, { t }: Speech): Section
   const rows: Row[] = [];
   if (address) rows.push([t("email.contact.address"), address]);
   if (contactEmail) rows.push([t("email.contact.email"), contactEmail]);
-  if (contactPhone) rows.push([t("email.contact.phone"), contactPhone]);
+  if (contactPhone) rows.push([t("email.contact.phone"), displayPhone(contactPhone)]);
   if (websiteUrl) rows.push([t("email.contact.website"), websiteUrl]);
   if (mapsUrl) rows.push([t("email.contact.directions"), mapsUrl]);
   if (rows.length === 0) return null;
