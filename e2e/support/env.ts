@@ -31,4 +31,8 @@ export const E2E = {
   languagesFlowAccountFile: path.resolve(".data-e2e", "e2e-languages-flow-account.json"),
   /** The manage-page and widget languages spec's own account. */
   languagesManageAccountFile: path.resolve(".data-e2e", "e2e-languages-manage-account.json"),
+  /** The held-booking spec's own account (reload, Back and Forward around a hold; issue 27). */
+  flowHoldsAccountFile: path.resolve(".data-e2e", "e2e-flow-holds-account.json"),
+  /** The reschedule-window spec's own account (issue 27). */
+  rescheduleAccountFile: path.resolve(".data-e2e", "e2e-reschedule-account.json"),
 };
