@@ -10,8 +10,17 @@ export function formatMoney(cents: number, currency: string, locale: string): st
   const format = new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() });
   // Minor units differ by currency (JPY 0, USD 2, KWD 3); Intl knows them.
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(cents / 10 ** digits);
+  const amount = cents / 10 ** digits;
+  if (!RTL_LANGUAGES.has(locale.split("-")[0]!.toLowerCase())) return format.format(amount);
+  // On a right-to-left page a Latin symbol ("US$") is reordered around its "$" and reads "$US":
+  // isolate it (U+2066 … U+2069) so it keeps its own order.
+  return format
+    .formatToParts(amount)
+    .map((part) => (part.type === "currency" && /[A-Za-z]/.test(part.value) ? `\u2066${part.value}\u2069` : part.value))
+    .join("");
 }
+
+const RTL_LANGUAGES = new Set(["ar", "he", "fa", "ur"]);
 
 export function formatDuration(minutes: number, locale: string): string {
   const hours = Math.floor(minutes / 60);
