@@ -1,40 +1,12 @@
 /**
- * Runs once when a Next.js server starts: validate the settings (a bad one stops the app
- * with its name), open and migrate the database, and start the in-process runner when
- * Inngest does not drive background work. Under `npm start` (BOOKING_START=1) it also seeds
- * (or shows) the demo workspace and prints its keys, in the serving process itself, and
- * stops the process with the reason when any of this fails.
+ * Runs once when a Next.js server starts (lib/start/register-node.ts says what it does).
+ * Next also compiles this file for the Edge runtime: the Node.js-only work is imported inside
+ * the `NEXT_RUNTIME === "nodejs"` branch, which Next drops from that build, so no Node-only
+ * module (database, files, process) reaches it and the build prints no warning about them.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  if (process.env.BOOKING_START !== "1") return prepare();
-  // Under `npm start` the server answers while the database opens: every request that needs
-  // the database waits for it (lib/db/client.ts opens and migrates it once, before any query).
-  void prepare().catch((error: unknown) => {
-    const known = error instanceof Error && ["ConfigError", "EmbeddedDatabaseInUseError"].includes(error.name);
-    console.error(known ? error.message : error);
-    process.exit(1);
-  });
-}
-
-async function prepare() {
-  const { getConfig } = await import("@/lib/config");
-  const config = getConfig();
-  const { getDb } = await import("@/lib/db/client");
-  const db = await getDb();
-  if (process.env.BOOKING_START === "1") {
-    const { prepareAndDescribe } = await import("@/lib/cli/start-summary");
-    const summary = await prepareAndDescribe(db);
-    // In production the log is JSON lines only (docs/operations.md); the banner is for a developer's terminal.
-    if (config.production) {
-      const { getLogger } = await import("@/lib/log/logger");
-      for (const line of summary.split("\n")) getLogger().info(line);
-    } else {
-      console.log(summary);
-    }
-  } else if (config.devTools) {
-    console.warn("Dev tools are ON: /dev/outbox, /dev/clock, /dev/jobs/run answer. Never expose them in production.");
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("./lib/start/register-node");
+    await registerNode();
   }
-  const { startInProcessRunner } = await import("@/lib/jobs/in-process-runner");
-  startInProcessRunner();
 }

@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -135,7 +136,8 @@ test("the quickstart's commands, run as printed, book and deliver a signed webho
 
   const accountKey = (JSON.parse(readFileSync(E2E.accountFile, "utf8")) as { account_key: string }).account_key;
   const script = ["set -euo pipefail", ...steps.slice(1).map((step) => step.code), ALLOW_ORIGIN_COMMANDS, `echo "WEBHOOK_SECRET=$WEBHOOK_SECRET"`].join("\n");
-  const output = execFileSync("bash", ["-c", script], {
+  // Run without blocking this process: the receiver above must answer the delivery the script waits for.
+  const { stdout: output } = await promisify(execFile)("bash", ["-c", script], {
     encoding: "utf8",
     env: { ...process.env, BASE: E2E.appUrl, AK: accountKey, WEBHOOK_URL: `http://127.0.0.1:${port}/hooks` },
     timeout: 120_000,
@@ -144,6 +146,8 @@ test("the quickstart's commands, run as printed, book and deliver a signed webho
   expect(output).toContain('"label": "Anything we should know? Allergies, accessibility needs"');
   expect(output).toContain('"frontdesk@harbour-hair.example"');
   expect(output).toContain('"cancelled"');
+  // Step 6 ends with the delivery's outcome, not a "pending" row with no attempt yet (issue 27).
+  expect(output).toMatch(/"event_type": "booking.cancelled",\s*"status": "succeeded",\s*"attempts": 1,\s*"response_status": 204,\s*"last_error": null/);
   expect(output).toContain('["https://www.your-site.example"]');
   const secret = output.match(/WEBHOOK_SECRET=(whsec_\w+)/)![1]!;
 

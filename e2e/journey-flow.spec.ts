@@ -286,7 +286,7 @@ for (const [width, size] of [
     await pickTime(page);
     await expect(page.getByLabel("Full name")).toHaveAttribute("maxlength", "200");
     await expect(page.getByLabel("Email")).toHaveAttribute("maxlength", "254");
-    // The country defaults from the business's phone.
+    // The country defaults from the customer's locale (en-GB here), else from the business's phone.
     await expect(page.getByLabel("Country code")).toHaveValue("GB");
 
     let posted = 0;

@@ -66,6 +66,9 @@ test.describe("paths and methods below the kernel", () => {
     expect(JSON.parse(trailing.text)).toEqual(await call(request, "GET", "/v1/bookings", seeded.sk));
     expectEnvelope(await send({ method: "GET", path: "/v1//bookings", headers: auth(seeded.sk) }), 404, "not_found");
     expectEnvelope(await send({ method: "GET", path: "/v1/bookings//", headers: auth(seeded.sk) }), 404, "not_found");
+    // Issue 27: a doubled slash before v1 too (Next would redirect it to /v1/…).
+    expectEnvelope(await send({ method: "DELETE", path: "//v1/bookings", headers: auth(seeded.sk) }), 404, "not_found");
+    expectEnvelope(await send({ method: "GET", path: "//v1/bookings?limit=1", headers: auth(seeded.sk) }), 404, "not_found");
   });
 
   test("a write is answered uncompressed, a read is still gzipped, for a client that accepts gzip, unless it is under 1 KB", async ({ request }) => {

@@ -64,6 +64,18 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "true" })).toThrow(/Invalid setting TRUST_PROXY/);
   });
 
+  it("without APP_URL, follows PORT: the app's URL, its origin and the loopback names a key trusts", () => {
+    const config = parseConfig({ DATA_DIR: dataDir(), PORT: "3300" });
+    expect(config).toMatchObject({ port: 3300, appUrl: "http://localhost:3300", appOrigin: "http://localhost:3300" });
+    expect(config.ownOrigins).toEqual(["http://localhost:3300", "http://127.0.0.1:3300", "http://[::1]:3300"]);
+  });
+
+  it("with APP_URL, trusts that origin alone, whatever PORT is", () => {
+    const config = parseConfig({ DATA_DIR: dataDir(), PORT: "3300", APP_URL: "https://book.example.com/" });
+    expect(config).toMatchObject({ port: 3300, appUrl: "https://book.example.com", appOrigin: "https://book.example.com" });
+    expect(config.ownOrigins).toEqual(["https://book.example.com"]);
+  });
+
   it("treats empty values as unset", () => {
     expect(parseConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", PORT: "" })).toMatchObject({ isEmbedded: true, port: 3000 });
   });

@@ -18,7 +18,8 @@ const EnvSchema = z.object({
   DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  APP_URL: httpUrl.default("http://localhost:3000"),
+  /** Unset: the app's own address follows PORT (see ownUrl below), so another port still books. */
+  APP_URL: httpUrl.optional(),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEV_TOOLS: flag.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -58,8 +59,15 @@ export type Config = {
   isEmbedded: boolean;
   dataDir: string;
   port: number;
+  /** The public base URL without a trailing slash: APP_URL, else `http://localhost:{PORT}`. */
   appUrl: string;
   appOrigin: string;
+  /**
+   * The origins a publishable key always accepts as this app's own pages: APP_URL's origin, or
+   * without APP_URL the loopback names of PORT (localhost, 127.0.0.1, [::1]), so a page opened
+   * at any of them books.
+   */
+  ownOrigins: string[];
   appSecret: string;
   devTools: boolean;
   smtpUrl: string | undefined;
@@ -94,6 +102,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!isEmbedded && !e.APP_SECRET) {
     throw new ConfigError("Invalid setting APP_SECRET: required when DATABASE_URL is set");
   }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const appOrigin = new URL(appUrl).origin;
+  const ownOrigins = e.APP_URL ? [appOrigin] : [appOrigin, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
   const twilioComplete = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
   return {
     databaseUrl: e.DATABASE_URL,
@@ -101,8 +112,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     isEmbedded,
     dataDir,
     port: e.PORT,
-    appUrl: e.APP_URL.replace(/\/$/, ""),
-    appOrigin: new URL(e.APP_URL).origin,
+    appUrl,
+    appOrigin,
+    ownOrigins,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     devTools: e.DEV_TOOLS ?? !production,
     smtpUrl: e.SMTP_URL,

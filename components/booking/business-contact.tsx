@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { displayPhone } from "@/lib/booking-pages/format";
 import { useTranslations } from "next-intl";
 import type { PublicWorkspace } from "@/lib/public/schemas";
 import { safeHref } from "./business-header";
@@ -14,11 +14,6 @@ type BusinessContactProps = {
   headingLevel?: 2 | 3;
   title?: string;
 };
-
-/** A phone number as people read it (`+44 20 7946 0958`); the stored E.164 when it does not parse. */
-export function displayPhone(phone: string): string {
-  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
-}
 
 /** An OpenStreetMap search for the address: a plain link, no embedded map and no third-party script. */
 export function mapSearchHref(address: string): string {

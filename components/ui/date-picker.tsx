@@ -29,9 +29,16 @@ type DatePickerLabels = { previousMonth: string; nextMonth: string; available: s
 
 const day = (iso: IsoDate) => DateTime.fromISO(iso, { zone: "utc" });
 
+/**
+ * The locale's first day of the week (1 = Monday … 7 = Sunday). Browsers answer getWeekInfo();
+ * Node 20, which renders the first paint, has only the older weekInfo getter: asking both keeps
+ * the server's grid the browser's (a Monday-first grid hydrated as Sunday-first was React #418).
+ */
 function firstWeekday(locale: string): number {
   try {
-    const info = (new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number } }).getWeekInfo?.();
+    type WeekInfo = { firstDay: number };
+    const intlLocale = new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
+    const info = intlLocale.getWeekInfo?.() ?? intlLocale.weekInfo;
     return info?.firstDay ?? 1;
   } catch {
     return 1;

@@ -20,11 +20,12 @@ function Frame({ id, frame, hintId, errorId, children }: { id: string; frame: Fi
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
-        {frame.label}
+        {/* Isolated: a business's own question ("Anything we should know?") keeps its direction on a right-to-left page. */}
+        <bdi>{frame.label}</bdi>
         {frame.optional && <span className={styles.optional}> ({frame.optionalText ?? t("optional")})</span>}
       </label>
       {frame.hint && (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={styles.hint} dir="auto">
           {frame.hint}
         </p>
       )}
@@ -95,7 +96,9 @@ export function CheckboxField({ label, hint, error, ...input }: CheckboxFieldPro
     <div className={styles.field}>
       <div className={styles.checkboxRow}>
         <input {...input} type="checkbox" id={ids.id} className={styles.checkbox} aria-describedby={ids.describedBy} aria-invalid={ids.invalid} />
-        <label htmlFor={ids.id}>{label}</label>
+        <label htmlFor={ids.id}>
+          <bdi>{label}</bdi>
+        </label>
       </div>
       {hint && (
         <p id={ids.hintId} className={styles.hint}>

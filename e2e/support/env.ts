@@ -35,4 +35,8 @@ export const E2E = {
   groupSessionsAccountFile: path.resolve(".data-e2e", "e2e-group-sessions-account.json"),
   /** The brand spec's own account (a workspace per brand colour and scheme). */
   brandAccountFile: path.resolve(".data-e2e", "e2e-brand-account.json"),
+  /** The held-booking spec's own account (reload, Back and Forward around a hold; issue 27). */
+  flowHoldsAccountFile: path.resolve(".data-e2e", "e2e-flow-holds-account.json"),
+  /** The reschedule-window spec's own account (issue 27). */
+  rescheduleAccountFile: path.resolve(".data-e2e", "e2e-reschedule-account.json"),
 };

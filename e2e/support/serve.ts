@@ -64,6 +64,8 @@ createAccount("E2E languages flow account", "pro", "5", E2E.languagesFlowAccount
 createAccount("E2E languages manage account", "pro", "2", E2E.languagesManageAccountFile);
 createAccount("E2E group sessions account", "pro", "1", E2E.groupSessionsAccountFile);
 createAccount("E2E brand account", "pro", "2", E2E.brandAccountFile);
+createAccount("E2E flow holds account", "pro", "5", E2E.flowHoldsAccountFile);
+createAccount("E2E reschedule account", "pro", "5", E2E.rescheduleAccountFile);
 
 const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

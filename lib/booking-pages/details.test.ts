@@ -126,8 +126,10 @@ describe("one validation source with the API", () => {
     expect(FIELD_MAX_LENGTH).toMatchObject({ name: 200, email: 254, answer: 5_000 });
   });
 
-  it("defaults the phone country from the business's number", () => {
-    expect(defaultPhoneCountry("+442079460958", "en-US")).toBe("GB");
+  it("defaults the phone country from the customer's locale, else from the business's number", () => {
+    expect(defaultPhoneCountry("+12125550123", "en-GB")).toBe("GB");
+    expect(defaultPhoneCountry("+442079460958", "en-US")).toBe("US");
+    expect(defaultPhoneCountry("+442079460958", "en")).toBe("GB");
     expect(defaultPhoneCountry(null, "fr-FR")).toBe("FR");
     expect(defaultPhoneCountry(null, "en")).toBeUndefined();
   });

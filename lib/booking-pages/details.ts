@@ -59,12 +59,13 @@ export function phoneCountries(locale: string): { code: CountryCode; label: stri
     .sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 
-/** The business's own country (from its phone number) is the customers' likeliest. */
+/** The phone country a customer starts with: their locale's region, else the business's country (its phone number). */
 export function defaultPhoneCountry(businessPhone: string | null, locale: string): CountryCode | undefined {
-  const fromBusiness = businessPhone ? parsePhoneNumberFromString(businessPhone)?.country : undefined;
-  if (fromBusiness) return fromBusiness;
+  // The customer's own region first (their browser's en-GB, fr-CA…): their number is most likely
+  // from there, wherever the business is; the business's number only when the locale names none.
   const region = locale.split("-")[1]?.toUpperCase();
-  return isCountryCode(region) ? region : undefined;
+  if (isCountryCode(region)) return region;
+  return businessPhone ? parsePhoneNumberFromString(businessPhone)?.country : undefined;
 }
 
 /** The number in E.164 when it is a real number (of the chosen country unless it starts with +), else null. */

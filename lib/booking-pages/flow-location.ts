@@ -53,7 +53,14 @@ export type SavedHold = {
   holdExpiresAt: string | null;
 };
 
-export type SavedFlow = { details?: DetailsValues; hold?: SavedHold };
+/**
+ * A create sent but not yet answered: its Idempotency-Key and body. A reload while it travels
+ * loses the answer, not the booking; sending the same details again reuses the key, so the
+ * server answers with the booking it made (this tab's hold) instead of a second one or a 409.
+ */
+export type SavedAttempt = { key: string; body: string };
+
+export type SavedFlow = { details?: DetailsValues; hold?: SavedHold; attempt?: SavedAttempt };
 
 /** Per booking page and per tab (sessionStorage): nothing outlives the browser session. */
 const storageKey = (slug: string) => `booking-flow:${slug}`;
@@ -71,6 +78,7 @@ export function writeSaved(slug: string, patch: SavedFlow): void {
   try {
     const next = { ...readSaved(slug), ...patch };
     if (!patch.hold && "hold" in patch) delete next.hold;
+    if (!patch.attempt && "attempt" in patch) delete next.attempt;
     window.sessionStorage.setItem(storageKey(slug), JSON.stringify(next));
   } catch {
     // Private modes may refuse storage; the flow still works, it only forgets on reload.

@@ -10,6 +10,11 @@ describe("formatMoney", () => {
     expect(formatMoney(4500, "jpy", "en-US")).toBe("¥4,500");
     expect(formatMoney(12345, "kwd", "en-US")).toMatch(/^KWD\s12\.345$/);
   });
+
+  it("keeps a Latin currency symbol in its own order on a right-to-left page", () => {
+    expect(formatMoney(2000, "usd", "ar")).toContain("\u2066US$\u2069");
+    expect(formatMoney(2000, "usd", "en")).toBe("$20.00");
+  });
 });
 
 describe("time helpers", () => {

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { DateTime } from "luxon";
 
 /**
@@ -9,8 +10,17 @@ export function formatMoney(cents: number, currency: string, locale: string): st
   const format = new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() });
   // Minor units differ by currency (JPY 0, USD 2, KWD 3); Intl knows them.
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(cents / 10 ** digits);
+  const amount = cents / 10 ** digits;
+  if (!RTL_LANGUAGES.has(locale.split("-")[0]!.toLowerCase())) return format.format(amount);
+  // On a right-to-left page a Latin symbol ("US$") is reordered around its "$" and reads "$US":
+  // isolate it (U+2066 … U+2069) so it keeps its own order.
+  return format
+    .formatToParts(amount)
+    .map((part) => (part.type === "currency" && /[A-Za-z]/.test(part.value) ? `\u2066${part.value}\u2069` : part.value))
+    .join("");
 }
+
+const RTL_LANGUAGES = new Set(["ar", "he", "fa", "ur"]);
 
 export function formatDuration(minutes: number, locale: string): string {
   const hours = Math.floor(minutes / 60);
@@ -76,4 +86,9 @@ export function nextMonth(month: string): string {
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** A phone number as people read it (`+44 20 7946 0958`), on pages and in messages; the stored E.164 when it does not parse. */
+export function displayPhone(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
 }

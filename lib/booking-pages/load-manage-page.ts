@@ -6,14 +6,12 @@ import { DomainError } from "@/lib/errors";
 import { resolveFormattingLocale } from "@/lib/i18n/page-locale";
 import type { PublicBookingRead } from "./public-booking";
 
-export type ManagePageData =
-  { kind: "live"; read: PublicBookingRead; locale: string; serverNow: string } | { kind: "retired"; retired: RetiredManageLink; locale: string };
+export type ManagePageData = { kind: "live"; read: PublicBookingRead; locale: string; serverNow: string };
 
 /**
  * Server side of /manage/{token}: the public booking read the API serves, called as a domain
- * function. A token the API answers 404 for is either retired (the booking was cancelled, or
- * the link lapsed after the appointment: the page still points to the business) or never
- * existed (null: the one "not found" page). Reads only: mail scanners prefetch these links.
+ * function; null for a token the API answers 404 for (the page answers 404 too). Reads only:
+ * mail scanners prefetch these links.
  */
 export async function loadManagePage(token: string): Promise<ManagePageData | null> {
   const base = await loadBaseContext("page");
@@ -25,6 +23,10 @@ export async function loadManagePage(token: string): Promise<ManagePageData | nu
   } catch (error) {
     if (!(error instanceof DomainError && error.type === "not_found")) throw error;
   }
-  const retired = await findRetiredManageLink({ ctx: base, input: { token } });
-  return retired ? { kind: "retired", retired, locale } : null;
+  return null;
+}
+
+/** A token the page answers 404 for: the business of its cancelled or lapsed booking, or null. */
+export async function loadRetiredManageLink(token: string): Promise<RetiredManageLink | null> {
+  return findRetiredManageLink({ ctx: await loadBaseContext("page"), input: { token } });
 }

@@ -20,7 +20,8 @@ export type CancelBookingInput = {
 
 /**
  * Cancels a pending, awaiting_payment or confirmed booking: the slot is freed, the manage
- * token stops working, the customer is told, and booking.cancelled goes out when the booking
+ * token stops working, the customer is told when the booking had been confirmed to them (or a
+ * refund is due), and booking.cancelled goes out when the booking
  * had been announced (a hold that never confirmed was never announced). Shared by
  * POST /v1/bookings/{id}/cancel and the customer's token route: a secret key cancels any
  * time, a customer (manage token) only before the notice cutoff.
@@ -64,7 +65,9 @@ export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input
     const refunding = input.refund !== false && (await markRefundDue(tx, { workspaceId, bookingId: booking.id, now }));
     // The business hears of a cancellation of what it heard of as booked (a hold never confirmed was never announced).
     const business = booking.isAnnounced ? ({ event: "cancelled", cancelledBy: ctx.actor.type === "customer" ? "customer" : "business" } as const) : undefined;
-    await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, business, now });
+    // A hold given back (a code or payment never completed) was never confirmed to the customer:
+    // nothing to take back, so no "Booking cancelled" message, unless it has money to return.
+    if (booking.status === "confirmed" || refunding) await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, business, now });
     if (isLiveHold(booking, now)) await afterCommit(tx, { type: "hold.settled", bookingId: booking.id });
     // Only a confirmed booking has a reminder run to stop.
     if (booking.status === "confirmed") await recordScheduleChanged(tx, row!);

@@ -72,6 +72,6 @@ export async function authenticate(db: Db, request: Request, auth: AuthKind): Pr
 function assertOriginAllowed(request: Request, allowedOrigins: string[]): void {
   const origin = request.headers.get("origin");
   if (origin === null) return;
-  if (origin === getConfig().appOrigin || allowedOrigins.includes(origin)) return;
+  if (getConfig().ownOrigins.includes(origin) || allowedOrigins.includes(origin)) return;
   throw new DomainError("origin_not_allowed", `The Origin ${origin} is not on this publishable key's allowed_origins.`);
 }

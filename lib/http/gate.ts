@@ -34,7 +34,7 @@ const TEMPLATES: PathTemplate[] = (() => {
 
 export function screenRequest(method: string, target: string): GateAnswer | null {
   const rawPath = target.split("?", 1)[0]!;
-  const isApi = rawPath === "/v1" || rawPath.startsWith("/v1/");
+  const isApi = isApiPath(rawPath);
   const isRouted = ROUTED_METHODS.has(method);
   if (isApi) return screenApiRequest(method, rawPath, isRouted);
   if (!rawPath.startsWith("/")) return isRouted ? null : pageAnswer(405, "Method Not Allowed", "/", { Allow: PAGE_ALLOW });
@@ -44,12 +44,20 @@ export function screenRequest(method: string, target: string): GateAnswer | null
 }
 
 /**
+ * A /v1 path, however its slashes are written: Next cleans `//v1/x` or `/\\v1/x` to `/v1/x` with a
+ * 308, so such a path is the API's too, and is answered by the API (404, never a redirect).
+ */
+function isApiPath(rawPath: string): boolean {
+  const collapsed = rawPath.replace(/[/\\]+/g, "/");
+  return collapsed === "/v1" || collapsed.startsWith("/v1/");
+}
+
+/**
  * A request line whose target is not even a URL (raw control or non-ASCII bytes): Node's
  * parser refuses it before any request exists. Under /v1 it is a path that does not decode.
  */
 export function screenMalformedTarget(target: string): GateAnswer {
-  const isApi = target === "/v1" || target.startsWith("/v1/") || target.startsWith("/v1?");
-  return isApi ? unknownApiPath() : pageAnswer(400, "Bad Request", "/");
+  return isApiPath(target.split("?", 1)[0]!) ? unknownApiPath() : pageAnswer(400, "Bad Request", "/");
 }
 
 function screenApiRequest(method: string, rawPath: string, isRouted: boolean): GateAnswer | null {

@@ -60,7 +60,7 @@ describe("booking emails", () => {
     expect(text).toContain("Your time: Monday 10 March 2031, 08:00–09:00 (Europe/London)");
     expect(text).toContain("Bring <b>nothing</b>.\nSee you soon");
     expect(text).toContain("Email: hello@biz.test");
-    expect(text).toContain("Phone: +33123456789");
+    expect(text).toContain("Phone: +33 1 23 45 67 89");
     expect(text).toContain(`Hello ${HOSTILE_CUSTOMER},`);
 
     const html = findPart(message, "text/html")!.body;

@@ -118,7 +118,7 @@ describe("reminders sent by the in-process runner's sweep", () => {
     expect(reminder!.text).toContain("Your time: Wednesday 5 March 2031, 04:00–05:00 (America/New_York)");
     expect(reminder!.text).toContain("Address: 12 Rue de la Paix, Paris");
     expect(reminder!.text).toContain("Email: hello@studio.test");
-    expect(reminder!.text).toContain("Phone: +33123456789");
+    expect(reminder!.text).toContain("Phone: +33 1 23 45 67 89");
     expect(reminder!.text).toContain(`http://localhost:3000/manage/${booking.token}`);
     const sent = capture.sent.map(parseMime).find((message) => message.headers.subject?.startsWith("Reminder:"))!;
     expect(sent.headers["reply-to"]).toBe("hello@studio.test");

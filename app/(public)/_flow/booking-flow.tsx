@@ -35,7 +35,9 @@ const HELD_STEPS = new Set<Step>(["verify", "payment", "done"]);
  * the public API with the workspace's pk_ key only. The screen after "book" is decided by the
  * status the API returns (never by require_verification). On the hosted page every step is a
  * URL state (Back, Forward and reload work); a hold made in this tab is kept in
- * sessionStorage and resumed after a reload, or given back when the customer steps back.
+ * sessionStorage and resumed after a reload, or given back when the customer steps back. A
+ * booking this tab confirmed is kept too: Forward (or its time chosen again) shows its
+ * confirmation, never books it twice (see docs/booking-flow.md).
  */
 export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey, devTools, embedded = false, onEvent, initialSearch = "" }: FlowProps) {
   const { workspace, services, staff, categories, questions } = bootstrap;
@@ -96,7 +98,11 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
     // The address is the truth: a remount (the router restoring an older tree on Back) may
     // carry the query string of another moment.
     if (!HELD_STEPS.has(parsed.step) && JSON.stringify(parsed) !== JSON.stringify(locationRef.current)) setLocation(parsed);
-    void held.resume(saved.hold ?? null, HELD_STEPS.has(parsed.step)).then((outcome) => {
+    // The widget has no address: a hold it made is resumed after a reload of the frame.
+    const wanted = embedded ? saved.hold !== undefined && saved.hold.status !== "confirmed" : HELD_STEPS.has(parsed.step);
+    // Nothing is offered while a hold is being restored (a hurried click could book its time again).
+    if (wanted) setResuming(true);
+    void held.resume(saved.hold ?? null, wanted).then((outcome) => {
       setResuming(false);
       if (outcome.kind === "resumed") return go(locationForHold(parsed, outcome.hold), "replace");
       if (outcome.kind === "lapsed") {
@@ -107,7 +113,8 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
     });
   }, []);
 
-  // Back and Forward: leaving a held step gives the held time back; a held step without a hold falls back to its details.
+  // Back and Forward: leaving a held step gives the held time back (a confirmed booking stays, for
+  // Forward to show again); a held step without a hold falls back to its details.
   useEffect(() => {
     if (embedded) return;
     const onPopState = () => {
@@ -170,6 +177,18 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
     go(locationForHold(locationRef.current, { ...hold, status: "confirmed" }), "replace");
   }
 
+  /**
+   * The chosen time is the one this tab already holds or booked: show that booking's step (the
+   * code, the payment or the confirmation) instead of booking it again. Answers whether it did.
+   */
+  function showOwnHold(): boolean {
+    const own = held.current();
+    const current = locationRef.current;
+    if (!own || !current.time || own.serviceId !== current.serviceId || Date.parse(own.startsAt) !== Date.parse(current.time)) return false;
+    go(locationForHold(current, own), "replace");
+    return true;
+  }
+
   /** Back to the chosen day's times after the slot was taken or the hold lapsed; everything typed stays. */
   function restartAtTime(message: FriendlyError | null) {
     held.forget();
@@ -192,7 +211,8 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
     go({ ...location, step: "details" }, "replace");
   }
 
-  const hold = held.state;
+  // A booking kept from earlier (confirmed, then Back) belongs to its own steps, not to a new choice.
+  const hold = HELD_STEPS.has(location.step) ? held.state : null;
   const holdStaff = hold ? (staff.find((member) => member.id === hold.staffId)?.name ?? null) : null;
   const chosenStaff = location.staffId ? (staff.find((member) => member.id === location.staffId)?.name ?? null) : null;
   const summary = (paid: boolean) =>
@@ -315,6 +335,7 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
           onChange={changeDetails}
           onCreated={created}
           onSlotTaken={restartAtTime}
+          onOwnHold={showOwnHold}
           onBack={() => go({ ...location, step: "time", time: null })}
           locale={locale}
           wording={wording}

@@ -20,6 +20,7 @@ import {
 } from "@/lib/booking-pages/details";
 import type { SummaryRow } from "@/lib/booking-pages/summary";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
+import { readSaved, writeSaved, type SavedAttempt } from "@/lib/booking-pages/flow-location";
 import { createBooking } from "@/lib/booking-pages/public-api";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { BootstrapWorkspace, CreatedBooking, CustomerService, Question } from "@/lib/booking-pages/types";
@@ -38,6 +39,11 @@ type DetailsStepProps = {
   onChange: (values: DetailsValues) => void;
   onCreated: (booking: CreatedBooking) => void;
   onSlotTaken: (message: FriendlyError) => void;
+  /**
+   * This tab already holds (or has booked) the chosen time: the flow shows that booking's step
+   * and answers true, so the time is never booked a second time (nor called taken by "someone else").
+   */
+  onOwnHold: () => boolean;
   onBack: () => void;
   locale: string;
   wording: Wording;
@@ -49,8 +55,12 @@ type DetailsStepProps = {
   onEmailFocused?: () => void;
 };
 
-/** Retrying the same body after a failure that stored nothing reuses its Idempotency-Key, so a lost response never books twice. */
-type Attempt = { key: string; body: string };
+/**
+ * Retrying the same body after a failure that stored nothing reuses its Idempotency-Key, so a
+ * lost response never books twice; the attempt is kept in this tab's storage until answered,
+ * so a reload while it travels keeps that key too.
+ */
+type Attempt = SavedAttempt;
 
 export function DetailsStep(props: DetailsStepProps) {
   const { workspace, service, slot, staffId, questions, values, locale, wording } = props;
@@ -64,6 +74,11 @@ export function DetailsStep(props: DetailsStepProps) {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
   const attempt = useRef<Attempt | null>(null);
+  const slug = workspace.slug;
+  const keepAttempt = (next: Attempt | null) => {
+    attempt.current = next;
+    writeSaved(slug, { attempt: next ?? undefined });
+  };
   const zoneRefused = useRef(false);
   const errorBox = useRef<HTMLDivElement>(null);
   const waitSeconds = useRetryCountdown(failure?.waitForNextMinute === true, props.now);
@@ -100,22 +115,27 @@ export function DetailsStep(props: DetailsStepProps) {
       focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
       return;
     }
+    if (props.onOwnHold()) return;
     const body = toCreateBody({ service, staffId, startsAt: slot.start, values, questions, customerZone: browserZone(zoneRefused.current), language });
     const serialized = JSON.stringify(body);
-    if (!attempt.current || attempt.current.body !== serialized) attempt.current = { key: crypto.randomUUID(), body: serialized };
+    const saved = attempt.current ?? readSaved(slug).attempt ?? null;
+    const sending = saved?.body === serialized ? saved : { key: crypto.randomUUID(), body: serialized };
+    keepAttempt(sending);
     setSubmitting(true);
     setFailure(null);
-    const result = await createBooking(workspace.publishable_key, body, attempt.current.key);
+    const result = await createBooking(workspace.publishable_key, body, sending.key);
     setSubmitting(false);
     if (result.ok) {
-      attempt.current = null;
+      keepAttempt(null);
       props.onCreated(result.data);
       return;
     }
     const { error } = result;
     const friendly = describeError(error, "booking", tErrors);
     if (error.kind === "http" && (error.type === "slot_unavailable" || error.type === "outside_working_hours")) {
-      attempt.current = null;
+      keepAttempt(null);
+      // Taken by this tab's own hold (made before a reload, say): resume it, never call it someone else's.
+      if (props.onOwnHold()) return;
       props.onSlotTaken(friendly);
       return;
     }
@@ -134,7 +154,7 @@ export function DetailsStep(props: DetailsStepProps) {
       }
     }
     // Only a failure that stored nothing may be retried with the same key.
-    if (!friendly.retry) attempt.current = null;
+    if (!friendly.retry) keepAttempt(null);
     setFailure(friendly);
   }
 

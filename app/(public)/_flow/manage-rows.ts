@@ -50,7 +50,9 @@ function moneyRows(read: PublicBookingRead, locale: string, t: ManageTranslator,
   if (!payment) return rows;
   const paid = paidCents(payment);
   const status = paymentStatusLabel(payment.status, statuses);
-  rows.push({ label: t("rows.paid"), value: paid > 0 ? t("rows.paidValue", { amount: money(paid), status }) : t("rows.nothingYet", { status }) });
+  // "Paid: $20.00", not "Paid: $20.00 · Paid": the status is said only when it adds something (a refund, processing).
+  const paidValue = payment.status === "succeeded" ? money(paid) : t("rows.paidValue", { amount: money(paid), status });
+  rows.push({ label: t("rows.paid"), value: paid > 0 ? paidValue : t("rows.nothingYet", { status }) });
   if (payment.amount_refunded_cents > 0) rows.push({ label: t("rows.refunded"), value: money(payment.amount_refunded_cents) });
   const isLive = booking.status === "confirmed" || booking.status === "pending" || booking.status === "awaiting_payment";
   if (isLive && price !== null && paid > 0 && price > paid) rows.push({ label: t("rows.due"), value: money(price - paid) });

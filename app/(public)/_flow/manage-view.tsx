@@ -38,6 +38,8 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [refunded, setRefunded] = useState(0);
+  /** After a move, said in the card (a floating toast covered the refund box on phones). */
+  const [movedNotice, setMovedNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
   const [customerZone, setCustomerZone] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -77,6 +79,7 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
       setRead(result.data);
       setRefunded(refund);
       setMode("cancelled");
+      setMovedNotice(null);
       announce(refund > 0 ? t("view.announceCancelledRefund", { amount: money(refund) }) : t("view.announceCancelled"));
       focusAfterCommit(() => heading.current);
       return;
@@ -87,7 +90,9 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   function moved(next: PublicBookingRead) {
     setRead(next);
     setMode("view");
-    announce(t("view.announceMoved", { when: formatWhen(next.booking.starts_at, next.workspace.timezone, locale, tWhen) }), { toast: true, tone: "success" });
+    const notice = t("view.announceMoved", { when: formatWhen(next.booking.starts_at, next.workspace.timezone, locale, tWhen) });
+    setMovedNotice(notice);
+    announce(notice);
     focusAfterCommit(() => heading.current);
   }
 
@@ -138,6 +143,7 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
         </>
       ) : phase === "upcoming" ? (
         <>
+          {movedNotice && <Notice tone="success" title={movedNotice} />}
           <BookingDetails rows={rows} />
           {booking.status === "confirmed" && workspace.confirmation_note && (
             <Notice tone="info" title={t("view.noteFrom", { business: workspace.name })}>

@@ -8,6 +8,7 @@ import { Notice } from "@/components/ui/notice";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
 import { rescheduleBooking } from "@/lib/booking-pages/public-api";
 import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
+import { dayInZone } from "@/lib/booking-pages/format";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { Wording } from "@/lib/booking-pages/wording";
 import { formatWhen, formatWhenBoth } from "@/lib/booking-pages/zone-labels";
@@ -30,7 +31,9 @@ type ReschedulePanelProps = {
 
 /**
  * Moving a booking: the same slot picker as booking, with the booking itself excluded from
- * busy times (exclude_booking_id) and its calendar kept; a confirmation before the move.
+ * busy times (exclude_booking_id) and its calendar kept; a confirmation before the move. It
+ * opens on the booking's own month and day; the booking's own time and times inside its
+ * notice window are not offered.
  */
 export function ReschedulePanel({ token, read, publishableKey, locale, customerZone, wording, now, onMoved, onCancel }: ReschedulePanelProps) {
   const { booking, workspace } = read;
@@ -39,6 +42,9 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
   const [moving, setMoving] = useState(false);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  // A move must not land inside the booking's own notice window (it could no longer be
+  // cancelled or moved online, its deposit's refund lost): such times are not offered.
+  const [notBefore] = useState(() => (booking.cancel_cutoff_minutes > 0 ? now() + booking.cancel_cutoff_minutes * 60_000 : undefined));
   const failureBox = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -100,6 +106,9 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
         fixedStaffId={booking.staff.id}
         wording={wording}
         excludeBookingId={booking.id}
+        notBefore={notBefore}
+        currentStart={booking.starts_at}
+        day={dayInZone(booking.starts_at, workspace.timezone)}
         selectedStart={chosen?.start ?? null}
         onSelect={(slot) => {
           setFailure(null);

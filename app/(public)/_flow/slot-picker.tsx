@@ -42,6 +42,12 @@ export type SlotPickerProps = {
   onDayChange?: (day: string | null) => void;
   /** The service's booking window: the month arrows stop at its last day. */
   maxAdvanceDays?: number;
+  /**
+   * Rescheduling: times starting before this instant (ms) are not offered (the booking's own
+   * notice window, which a move must not land in), nor the booking's own start (`currentStart`).
+   */
+  notBefore?: number;
+  currentStart?: string;
 };
 
 const LOOKAHEAD_DAYS = 366;
@@ -89,7 +95,15 @@ export function SlotPicker(props: SlotPickerProps) {
   }, [data, staff]);
   const showStaffChoice = !props.fixedStaffId && allowStaffChoice && (offeredStaff.length > 1 || staffId !== null);
   const filterStaff = props.fixedStaffId ?? (allowStaffChoice ? staffId : null);
-  const byDay = useMemo(() => groupByDay(mergeSlots(data ?? [], filterStaff), displayZone), [data, filterStaff, displayZone]);
+  const { notBefore, currentStart } = props;
+  const byDay = useMemo(() => {
+    const current = currentStart ? Date.parse(currentStart) : null;
+    const offered = mergeSlots(data ?? [], filterStaff).filter((slot) => {
+      const start = Date.parse(slot.start);
+      return start !== current && (notBefore === undefined || start >= notBefore);
+    });
+    return groupByDay(offered, displayZone);
+  }, [data, filterStaff, displayZone, notBefore, currentStart]);
   const availableDays = useMemo(() => (data ? new Set([...byDay.keys()].filter((date) => date >= today)) : null), [data, byDay, today]);
 
   // Land on the first day with times; skip empty months on first load only.

@@ -64,11 +64,12 @@ export function useHeldBooking({ slug, now, onReleased }: { slug: string; now: (
   const confirm = useCallback(() => ref.current && set({ ...ref.current, status: "confirmed", holdExpiresAt: null }), [set]);
   const forget = useCallback(() => set(null), [set]);
 
+  /** Gives a live hold back; a confirmed booking is kept (Forward shows its confirmation again). */
   const release = useCallback(async () => {
     const current = ref.current;
+    if (!current || current.status === "confirmed") return;
     set(null);
     setPayment(undefined);
-    if (!current || current.status === "confirmed") return;
     await cancelBooking(current.token);
     onReleased();
   }, [set, onReleased]);
@@ -76,6 +77,11 @@ export function useHeldBooking({ slug, now, onReleased }: { slug: string; now: (
   const resume = useCallback(
     async (saved: SavedHold | null, wanted: boolean): Promise<ResumeOutcome> => {
       if (!saved) return { kind: "none" };
+      // A booking confirmed in this tab is kept as it is, at once (Forward may come before any read).
+      if (!wanted && saved.status === "confirmed") {
+        set(saved);
+        return { kind: "none" };
+      }
       const read = await readBooking(saved.token);
       const booking = read.ok ? read.data.booking : null;
       const live = booking?.status === "pending" || booking?.status === "awaiting_payment";

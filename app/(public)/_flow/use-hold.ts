@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
 import { describeError } from "@/lib/booking-pages/messages";
-import { extendHold } from "@/lib/booking-pages/public-api";
+import { extendHold, readBooking } from "@/lib/booking-pages/public-api";
 import { useCountdown } from "./use-countdown";
 
 /** docs/decisions.md#routes-the-contract-leaves-open: a live hold can be given its full window again at most twice. */
@@ -24,6 +24,12 @@ export type Hold = {
   extending: boolean;
   extendError: string | null;
   extend: () => Promise<void>;
+  /**
+   * Asks the server whether the hold is still live (a refused code may mean it ended while the
+   * page still counted down, its clock ahead of the page's): answers false, and the hold shows
+   * as ended, when it is not.
+   */
+  stillHeld: () => Promise<boolean>;
 };
 
 /** The countdown of a booking's hold and its one-click extension through the manage token. */
@@ -70,7 +76,16 @@ export function useHold(input: {
     setExtendError(describeError(result.error, "manage", tErrors).body);
   }, [token, onExpiresAtChange, tErrors]);
 
+  const stillHeld = useCallback(async () => {
+    if (!token) return true;
+    const read = await readBooking(token);
+    const ended = read.ok ? ["expired", "cancelled"].includes(read.data.booking.status) : read.error.kind === "http" && read.error.status === 404;
+    if (ended) setLapsed(true);
+    return !ended;
+  }, [token]);
+
   return {
+    stillHeld,
     remaining,
     expired: lapsed || (remaining !== null && remaining <= HOLD_SAFETY_SECONDS),
     canExtend: token !== null && extensions < MAX_HOLD_EXTENSIONS,

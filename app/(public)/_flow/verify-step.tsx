@@ -79,6 +79,8 @@ export function VerifyStep(props: VerifyStepProps) {
       return;
     }
     if (result.error.kind === "http" && result.error.type === "verification_failed") {
+      // Every refusal looks the same: ask whether the hold itself ended before blaming the code.
+      if (!(await hold.stillHeld())) return;
       const tries = wrongTries + 1;
       setWrongTries(tries);
       if (tries >= MAX_CODE_ATTEMPTS) {

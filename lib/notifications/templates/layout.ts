@@ -1,3 +1,4 @@
+import { displayPhone } from "@/lib/booking-pages/format";
 import { directionOf } from "@/lib/i18n/locales";
 import { emailBrandOf, linkStyle, logoHtml, type EmailBrand } from "./brand";
 import { customerZoneShown, escapeHtml, formatAppointment, textToHtml, type Speech } from "./format";
@@ -94,7 +95,7 @@ export function contactDetails(data: BookingMessageData, { t }: Speech): Section
   const rows: Row[] = [];
   if (address) rows.push([t("email.contact.address"), address]);
   if (contactEmail) rows.push([t("email.contact.email"), contactEmail]);
-  if (contactPhone) rows.push([t("email.contact.phone"), contactPhone]);
+  if (contactPhone) rows.push([t("email.contact.phone"), displayPhone(contactPhone)]);
   if (websiteUrl) rows.push([t("email.contact.website"), websiteUrl]);
   if (mapsUrl) rows.push([t("email.contact.directions"), mapsUrl]);
   if (rows.length === 0) return null;

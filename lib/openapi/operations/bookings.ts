@@ -124,7 +124,8 @@ export const cancelBooking = defineOperation({
   summary: "Cancel a booking",
   description:
     "A secret key cancels a pending, awaiting_payment or confirmed booking at any time (other statuses: 409 booking_not_cancellable). " +
-    "The body may be omitted. The manage token stops working; booking.cancelled goes out when booking.created had.",
+    "The body may be omitted. The manage token stops working; booking.cancelled goes out when booking.created had, and the customer " +
+    "is emailed the cancellation when the booking had been confirmed (or money is refunded).",
   auth: "sk",
   params: BookingIdParams,
   body: CancelBookingBody,

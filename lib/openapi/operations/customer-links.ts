@@ -34,7 +34,8 @@ export const cancelPublicBooking = defineOperation({
   description:
     `${TOKEN_NOTE} A pending, awaiting_payment or confirmed booking can be cancelled until starts_at − min_cancel_notice_minutes ` +
     "(with 0, until the start); after that 422 too_late_to_cancel. Any other status: 409 booking_not_cancellable. A paid booking is " +
-    "refunded in full. Answers the public booking read after the change; the token stops working.",
+    "refunded in full. The customer is emailed the cancellation only when the booking had been confirmed (or money is refunded): " +
+    "giving back a pending or awaiting_payment hold sends nothing. Answers the public booking read after the change; the token stops working.",
   auth: "public",
   params: PublicBookingParams,
   body: CustomerCancelBody,

@@ -2,15 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ManageView } from "@/app/(public)/_flow/manage-view";
-import { BusinessHeader } from "@/components/booking/business-header";
-import { Card } from "@/components/ui/card";
-import { LanguageSwitcher } from "@/components/ui/language-switcher";
-import { AnnouncerProvider } from "@/components/ui/live-region";
-import { ThemeStyle } from "@/components/ui/theme-style";
 import { loadManagePage } from "@/lib/booking-pages/load-manage-page";
-import { RetiredLink } from "./retired-link";
-import styles from "../../book/[slug]/page.module.css";
-import own from "./manage.module.css";
+import { ManageFrame } from "./manage-frame";
 
 export const dynamic = "force-dynamic";
 
@@ -22,38 +15,16 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type PageProps = { params: Promise<{ token: string }> };
 
-// GET /manage/{token} – the customer's booking: view, cancel, reschedule (reads only on load);
-// a cancelled or lapsed link still names the business and leads to its booking page.
+// GET /manage/{token} – the customer's booking: view, cancel, reschedule (reads only on load).
+// A token that no longer resolves (cancelled, lapsed, never issued) answers 404 as the API does;
+// not-found.tsx still names the business of a cancelled or lapsed link and leads back to it.
 export default async function ManagePage({ params }: PageProps) {
   const { token } = await params;
   const data = await loadManagePage(token);
-  if (!data) notFound();
-  const t = await getTranslations("manage");
-  const tUi = await getTranslations("ui.languageSwitcher");
-  const workspace = data.kind === "live" ? data.read.workspace : data.retired.workspace;
+  if (data?.kind !== "live") notFound();
   return (
-    <AnnouncerProvider>
-      <ThemeStyle brand={{ brandColor: workspace.brand_color, theme: workspace.theme }} />
-      <a className="skip-link" href="#booking">
-        {t("skipLink")}
-      </a>
-      <div className={styles.page}>
-        <div className={styles.about}>
-          <section className={own.language} aria-label={tUi("label")}>
-            <LanguageSwitcher />
-          </section>
-          <BusinessHeader info={{ ...workspace }} eyebrow={t("eyebrow")} />
-        </div>
-        <main id="booking" className={styles.main} tabIndex={-1}>
-          <Card as="section" aria-label={t("detailsLabel")}>
-            {data.kind === "live" ? (
-              <ManageView token={token} initial={data.read} locale={data.locale} serverNow={data.serverNow} />
-            ) : (
-              <RetiredLink retired={data.retired} locale={data.locale} />
-            )}
-          </Card>
-        </main>
-      </div>
-    </AnnouncerProvider>
+    <ManageFrame workspace={data.read.workspace}>
+      <ManageView token={token} initial={data.read} locale={data.locale} serverNow={data.serverNow} />
+    </ManageFrame>
   );
 }

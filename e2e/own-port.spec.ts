@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E } from "./support/env";
+import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./support/flow";
+
+/**
+ * `PORT=… npm start` with no APP_URL: the app's own address follows PORT everywhere. The start
+ * banner and the quickstart name that port, the demo booking page opened there takes a booking
+ * (its publishable key trusts the page's own origin), and the confirmation email's manage link
+ * leads back to it. A server of its own on a fresh embedded database, started as `npm start` does.
+ */
+const PORT = E2E.appPort + 20;
+const APP = `http://localhost:${PORT}`;
+let server: ChildProcess;
+let banner = "";
+let dataDir = "";
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "own-port-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", RUNNER_INTERVAL_MS: "500" };
+  for (const name of ["APP_URL", "DATABASE_URL", "APP_SECRET", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"])
+    delete env[name];
+  server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout!.on("data", (chunk) => (banner += chunk));
+  server.stderr!.on("data", (chunk) => (banner += chunk));
+  await expect.poll(() => banner, { timeout: 180_000 }).toContain("account key");
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await new Promise((resolve) => server?.once("exit", resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("the start banner and the quickstart name the port the app serves on", async ({ page }) => {
+  expect(banner).toContain(`booking page     ${APP}/book/demo`);
+  expect(banner).toContain(`${APP}/docs/quickstart`);
+  expect(banner).not.toContain("localhost:3000");
+  await page.goto(`${APP}/docs/quickstart`);
+  await expect(page.getByText(`export BASE=${APP}`)).toBeVisible();
+});
+
+for (const [width, height, nth] of [
+  [390, 844, 0],
+  [1280, 900, 1],
+] as const) {
+  test(`the demo booking page on this port books, and the email links back here (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${APP}/book/demo`);
+    await chooseService(page, "Quick trim");
+    await chooseFirstTime(page, nth);
+    const email = uniqueEmail(`own-port-${width}`);
+    await fillDetails(page, { name: "Pat Port", email });
+    await page.getByRole("button", { name: "Book appointment" }).click();
+    await expect(page.getByRole("heading", { name: "You're booked with Demo Studio" })).toBeVisible();
+    await expect(page.getByText("Booking isn't available here")).toHaveCount(0);
+    await page.screenshot({ path: path.join("e2e", "artifacts", "screens", `own-port-booked-${width}.png`), fullPage: true });
+
+    let text = "";
+    await expect
+      .poll(async () => {
+        const answer = await fetch(`${APP}/dev/outbox/messages?to=${encodeURIComponent(email)}`).then((response) => response.json());
+        text = (answer.data as { text: string }[])[0]?.text ?? "";
+        return text;
+      })
+      .toContain("/manage/");
+    const link = text.match(/https?:\/\/\S+\/manage\/\S+/)?.[0];
+    expect(link, text).toMatch(new RegExp(`^${APP}/manage/`));
+    await page.goto(link!);
+    await expect(page.getByRole("heading", { level: 2, name: /^Quick trim, / })).toBeVisible();
+  });
+}
