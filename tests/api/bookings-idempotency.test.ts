@@ -1,8 +1,13 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { idempotencyKeys } from "@/lib/db/schema";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { bookingsOf, clientIpOf, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addService } from "../helpers/factories";
+import { currentDb } from "../helpers/setup-file";
+
+const db = () => currentDb().db;
 
 const create = (ws: TestWorkspace, key: string, body: unknown, apiKey = ws.sk) =>
   api.post("/v1/bookings", { key: apiKey, body, headers: { "Idempotency-Key": key, ...clientIpOf(ws) } });
@@ -48,7 +53,7 @@ describe("POST /v1/bookings with Idempotency-Key", () => {
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
   });
 
-  it("makes one booking from simultaneous identical requests; the others are refused or replay, never a second booking", async () => {
+  it("makes one booking from simultaneous identical requests; every other one waits for it and replays it", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
     const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
@@ -57,16 +62,48 @@ describe("POST /v1/bookings with Idempotency-Key", () => {
     const fresh = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
     expect(fresh).toHaveLength(1);
     for (const response of responses) {
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
       if (response === fresh[0]) continue;
-      if (response.status === 201) {
-        expect(response.headers.get("idempotent-replayed")).toBe("true");
-        expect(response.body).toEqual(fresh[0]!.body);
-      } else {
-        expect(response.status, JSON.stringify(response.body)).toBe(409);
-        expect(["conflict", "slot_unavailable"]).toContain(response.body.error.type);
-      }
+      expect(response.headers.get("idempotent-replayed")).toBe("true");
+      expect(response.body.id).toBe(fresh[0]!.body.id);
+      expect(response.body.access_token).toBe(fresh[0]!.body.access_token);
     }
     expect(await bookingsOf(ws)).toHaveLength(1);
+  });
+
+  it("after a death between the commit and the stored answer, a repeat answers from the booking made, never a second one", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
+    const first = await create(ws, "order-crash", body);
+    expect(first.status).toBe(201);
+    // What a process killed right after the booking's commit leaves: the key recorded with its
+    // booking (same transaction), no answer stored yet.
+    const [row] = await db()
+      .update(idempotencyKeys)
+      .set({ responseStatus: null, responseBody: null })
+      .where(and(eq(idempotencyKeys.workspaceId, ws.id), eq(idempotencyKeys.key, "order-crash")))
+      .returning();
+    expect(row!.resourceId).toBe(first.body.id);
+
+    const again = await create(ws, "order-crash", body);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    const replay = await create(ws, "order-crash", body);
+    expect(replay.body).toEqual(first.body);
+    expect(await bookingsOf(ws)).toHaveLength(1);
+    expectError(await create(ws, "order-crash", { ...body, starts_at: localAt(ws, 2, "12:00") }), 422, "idempotency_mismatch");
+  });
+
+  it("records the key in the work's own transaction: a refused create leaves no key behind, and the same key runs again", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
+    const taken = await create(ws, "first", body);
+    expectError(await create(ws, "second", { ...body, customer: newCustomer() }), 409, "slot_unavailable");
+    const keys = await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.workspaceId, ws.id));
+    expect(keys.map((key) => [key.key, key.resourceId])).toEqual([["first", taken.body.id]]);
   });
 
   it("keeps keys per workspace for 24 hours", async () => {
