@@ -113,6 +113,7 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
 async function deliver(message: OutboxMessageRow, transports: MessageTransports): Promise<void> {
   if (message.channel === "email") {
     await transports.mailer?.send({
+      id: message.id,
       to: message.to,
       subject: message.subject,
       text: message.text,

@@ -57,7 +57,7 @@ export const ERROR_TYPE_GUIDE: Record<ErrorType, { meaning: string; retry: strin
   },
   internal_error: {
     meaning: "A fault on our side; it was logged with the Request-Id.",
-    retry: "Yes, with backoff; an idempotent create with the same Idempotency-Key.",
+    retry: "Yes, with backoff; a write that takes an Idempotency-Key with the same key (it replays the first attempt's answer if that one committed).",
   },
   transient_failure: { meaning: "Two writes contended, or a delivery is being attempted right now.", retry: "Yes, at once or with a short backoff." },
 };
@@ -95,7 +95,6 @@ export function listErrorTypes(operation: Operation): ErrorType[] {
   if (operation.rateLimit) types.add("rate_limited");
   // Contention (a serialization failure or deadlock) can only hit a request that writes.
   if (operation.method !== "GET") types.add("transient_failure");
-  if (operation.idempotent) types.add("conflict");
   return ERROR_TYPES.filter((type) => types.has(type));
 }
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { bookingsOf, clientIpOf, localAt, newCustomer, setNow } from "../helpers/bookings";
-import { addService } from "../helpers/factories";
+import { bookingsOf, clientIpOf, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
+import { addService, addWebhookEndpoint } from "../helpers/factories";
 import { currentDb } from "../helpers/setup-file";
 
 const db = () => currentDb().db;
@@ -129,5 +129,45 @@ describe("POST /v1/bookings with Idempotency-Key", () => {
     expectError(await create(ws, "", body), 422, "validation_failed", "Idempotency-Key");
     expectError(await create(ws, "k".repeat(256), body), 422, "validation_failed", "Idempotency-Key");
     expect(await bookingsOf(ws)).toHaveLength(0);
+  });
+});
+
+describe("booking actions with Idempotency-Key", () => {
+  const action = (ws: TestWorkspace, path: string, key: string, body?: unknown) => api.post(path, { key: ws.sk, body, headers: { "Idempotency-Key": key } });
+
+  it("a repeated cancel replays its 200 (not 409 booking_not_cancellable), also after its answer was lost, and tells the customer once", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    await addWebhookEndpoint(ws);
+    const customer = newCustomer();
+    const made = await create(ws, "make", { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer });
+    const path = `/v1/bookings/${made.body.id}/cancel`;
+    const first = await action(ws, path, "cancel-1", { reason: "ill" });
+    expect(first.status).toBe(200);
+    const replay = await action(ws, path, "cancel-1", { reason: "ill" });
+    expect([replay.status, replay.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
+    expect(replay.body).toEqual(first.body);
+
+    await db().update(idempotencyKeys).set({ responseStatus: null, responseBody: null }).where(eq(idempotencyKeys.key, "cancel-1"));
+    const resumed = await action(ws, path, "cancel-1", { reason: "ill" });
+    expect([resumed.status, resumed.headers.get("idempotent-replayed"), resumed.body.status]).toEqual([200, "true", "cancelled"]);
+    expectError(await action(ws, path, "cancel-2", { reason: "ill" }), 409, "booking_not_cancellable");
+    expect((await deliveriesOf(ws)).map((delivery) => delivery.type)).toEqual(["booking.created", "booking.cancelled"]);
+    expect((await messagesTo(customer.email)).length).toBe(2);
+  });
+
+  it("a repeated reschedule moves the booking once and sends booking.rescheduled once", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    await addWebhookEndpoint(ws);
+    const made = await create(ws, "make", { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() });
+    const path = `/v1/bookings/${made.body.id}/reschedule`;
+    const body = { starts_at: localAt(ws, 2, "12:00") };
+    const answers = [await action(ws, path, "move-1", body), await action(ws, path, "move-1", body)];
+    expect(answers.map((answer) => [answer.status, answer.headers.get("idempotent-replayed")])).toEqual([
+      [200, null],
+      [200, "true"],
+    ]);
+    expect((await deliveriesOf(ws)).map((delivery) => delivery.type)).toEqual(["booking.created", "booking.rescheduled"]);
   });
 });

@@ -1,3 +1,4 @@
+import { getBookingOrThrow } from "@/lib/bookings/get-booking";
 import { clearNoShow } from "@/lib/bookings/clear-no-show";
 import { markNoShow } from "@/lib/bookings/mark-no-show";
 import { toBooking } from "@/lib/bookings/serialize";
@@ -6,11 +7,21 @@ import * as op from "@/lib/openapi/operations/bookings";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /v1/bookings/{id}/no-show – mark a past confirmed booking as a no-show (SK)
-  POST: route(op.markNoShow, async ({ ctx, params }) =>
-    toBooking(await markNoShow({ ctx, id: params.id }), { timezone: ctx.workspace.timezone, now: ctx.clock.now() }),
+  POST: route(
+    op.markNoShow,
+    async ({ ctx, params }) => toBooking(await markNoShow({ ctx, id: params.id }), { timezone: ctx.workspace.timezone, now: ctx.clock.now() }),
+    {
+      resume: async ({ ctx, resourceId }) =>
+        toBooking(await getBookingOrThrow({ ctx, id: resourceId }), { timezone: ctx.workspace.timezone, now: ctx.clock.now() }),
+    },
   ),
   // DELETE /v1/bookings/{id}/no-show – clear the no-show mark (SK)
-  DELETE: route(op.clearNoShow, async ({ ctx, params }) =>
-    toBooking(await clearNoShow({ ctx, id: params.id }), { timezone: ctx.workspace.timezone, now: ctx.clock.now() }),
+  DELETE: route(
+    op.clearNoShow,
+    async ({ ctx, params }) => toBooking(await clearNoShow({ ctx, id: params.id }), { timezone: ctx.workspace.timezone, now: ctx.clock.now() }),
+    {
+      resume: async ({ ctx, resourceId }) =>
+        toBooking(await getBookingOrThrow({ ctx, id: resourceId }), { timezone: ctx.workspace.timezone, now: ctx.clock.now() }),
+    },
   ),
 });
