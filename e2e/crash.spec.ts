@@ -357,7 +357,7 @@ async function readState(): Promise<State> {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
-  const client = new PGlite({ dataDir: DATA_DIR, extensions: { btree_gist } });
+  const client = new PGlite({ dataDir: path.join(DATA_DIR, "pglite"), extensions: { btree_gist } });
   await client.waitReady;
   const state = {
     bookings: (await client.query(STATE_QUERIES.bookings)).rows,
