@@ -95,6 +95,7 @@ export function listErrorTypes(operation: Operation): ErrorType[] {
   if (operation.rateLimit) types.add("rate_limited");
   // Contention (a serialization failure or deadlock) can only hit a request that writes.
   if (operation.method !== "GET") types.add("transient_failure");
+  if (operation.idempotent) types.add("idempotency_mismatch");
   return ERROR_TYPES.filter((type) => types.has(type));
 }
 
