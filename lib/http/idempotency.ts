@@ -115,7 +115,9 @@ async function answerAgain(
   if (row.responseStatus !== null) return { status: row.responseStatus, body: row.responseBody, replayed: true };
   // The work committed but its answer was never stored (the process died in between, or the
   // first attempt is storing it right now): answer from what it wrote, and store that.
-  const response = await work.resume(row.resourceId!);
+  // (findRecord returns no row that has neither.)
+  if (row.resourceId === null) throw new KeyRecordedMeanwhile();
+  const response = await work.resume(row.resourceId);
   const stored = await storeAnswer(db, scope, response);
   return { ...(stored ?? response), replayed: true };
 }
