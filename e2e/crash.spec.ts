@@ -77,6 +77,8 @@ function serverEnv(): NodeJS.ProcessEnv {
 async function startServer() {
   const child = spawn(process.execPath, ["scripts/start.mjs"], { env: serverEnv(), stdio: ["ignore", "ignore", "inherit"] });
   server = child;
+  // Never left behind, however this run ends.
+  process.once("exit", () => child.kill("SIGKILL"));
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) while starting`);
     try {
