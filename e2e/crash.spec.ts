@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
@@ -132,6 +132,8 @@ test.beforeAll(async () => {
     await admin.end();
   }
   rmSync(DATA_DIR, { recursive: true, force: true });
+  // npm start on PostgreSQL writes its demo keys here and does not make the folder itself.
+  mkdirSync(DATA_DIR, { recursive: true });
 });
 
 test.afterAll(async () => {
