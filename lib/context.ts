@@ -3,6 +3,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import type { AccountRow, WorkspaceRow } from "@/lib/db/schema";
 import { setAfterCommitAnnouncer } from "@/lib/db/transaction";
 import { announceEffects } from "@/lib/jobs/announce-effects";
+import type { IdempotencyRecorder } from "@/lib/db/transaction";
 import { loadClock, type Clock } from "@/lib/time/clock";
 
 // Committed effects go to the background driver. Registered here, in the module every caller
@@ -25,8 +26,12 @@ export type Actor = KeyActor | AccountActor | CustomerActor | SystemActor | Publ
 /** The actors that act inside one workspace. */
 export type WorkspaceActor = KeyActor | CustomerActor | SystemActor;
 
-/** What every caller has: the database, the one clock, and an id for the logs. */
-export type BaseContext = { db: Db; clock: Clock; requestId: string };
+/**
+ * What every caller has: the database, the one clock, and an id for the logs; a request sent
+ * with an Idempotency-Key also carries its recorder, which the work's transaction writes
+ * (lib/db/transaction.ts, docs/idempotency.md).
+ */
+export type BaseContext = { db: Db; clock: Clock; requestId: string; idempotency?: IdempotencyRecorder };
 
 /**
  * What every workspace verb takes (`{ ctx, input }`). Domain code depends on this module,

@@ -14,6 +14,8 @@ export const E2E = {
   strangerUrl: `http://127.0.0.1:${BASE + 2}`,
   /** Two more app instances on real PostgreSQL for the race spec. */
   racePorts: [BASE + 10, BASE + 11],
+  /** The crash spec's own server, killed and started again. */
+  crashPort: BASE + 12,
   dataDir: path.resolve(".data-e2e"),
   accountFile: path.resolve(".data-e2e", "e2e-account.json"),
   /** A free-plan account the real-HTTP fuzz creates workspaces with. */

@@ -21,23 +21,35 @@ async function announceEffects(effects: AfterCommitEffect[]): Promise<void> {
   if (effects.length > 0 && announcer) await announcer(effects);
 }
 
+/**
+ * The record of an idempotent request (an Idempotency-Key), written by the transport: the
+ * outermost transaction of the work hands it the row it returns just before it commits, so the
+ * key commits with the work or not at all (see docs/idempotency.md). Once a transaction that
+ * recorded it has committed, a later one of the same request (after-commit work) records nothing.
+ */
+export type IdempotencyRecorder = { record(tx: Tx, outcome: unknown): Promise<void>; committed(): void };
+
 /** The effects each open transaction (or savepoint) has recorded, until it settles. */
 const pendingEffects = new WeakMap<Queryable, AfterCommitEffect[]>();
 
 /**
  * The one way to run a write: in the caller's transaction when `ctx.db` already is one
  * (a verb called by another verb), else in a new one. The effects recorded on it are
- * announced once, after the outermost transaction commits; a rollback drops them.
+ * announced once, after the outermost transaction commits; a rollback drops them. A request
+ * sent with an Idempotency-Key carries `ctx.idempotency`: its record is written last, in here.
  */
-export async function withTransaction<T>(ctx: { db: Queryable }, run: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(ctx: { db: Queryable; idempotency?: IdempotencyRecorder }, run: (tx: Tx) => Promise<T>): Promise<T> {
   if (pendingEffects.has(ctx.db)) return run(ctx.db as Tx);
   // Inside a transaction opened some other way, effects would be announced before its commit.
   if (is(ctx.db, PgTransaction)) throw new Error("withTransaction: the outer transaction was not opened with withTransaction");
   const effects: AfterCommitEffect[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     pendingEffects.set(tx, effects);
-    return run(tx);
+    const outcome = await run(tx);
+    if (ctx.idempotency) await ctx.idempotency.record(tx, outcome);
+    return outcome;
   });
+  ctx.idempotency?.committed();
   await announceEffects(effects);
   return result;
 }

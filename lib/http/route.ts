@@ -47,6 +47,12 @@ export type RouteInput<O extends Operation> = {
 
 export type Handler<O extends Operation> = (input: RouteInput<O>) => Promise<ResponseOf<O> | Response>;
 
+/**
+ * An operation that takes an Idempotency-Key answers a repeat whose first attempt committed but
+ * died before its answer was stored: from the record that work wrote or changed (its id).
+ */
+export type Resume<O extends Operation> = (input: Omit<RouteInput<O>, "body" | "query" | "request"> & { resourceId: string }) => Promise<ResponseOf<O>>;
+
 /** What Next.js calls: the second argument carries the (Promise of) dynamic path params. */
 export type RouteHandler = ((request: Request, context: { params: Promise<unknown> }) => Promise<Response>) & {
   operation?: Operation;
@@ -59,7 +65,9 @@ const BROWSER_AUTH = new Set(["sk_pk", "public"]);
  * body with the operation's zod schemas, honour Idempotency-Key, run the domain verb, and
  * turn every throw into the spec's envelope.
  */
-export function route<O extends Operation>(operation: O, handler: Handler<O>): RouteHandler {
+export function route<O extends Operation>(operation: O, handler: Handler<O>, options: { resume?: Resume<O> } = {}): RouteHandler {
+  const { resume } = options;
+  if (operation.idempotent && !resume) throw new Error(`route(${operation.id}): an idempotent operation needs resume`);
   const handle: RouteHandler = async (request, context) => {
     const requestId = newRequestId("req");
     const headers = new Headers({ "Request-Id": requestId, "Cache-Control": "no-store" });
@@ -88,7 +96,20 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>): R
       const idempotencyKey = operation.idempotent ? readIdempotencyKey(request) : undefined;
       if (idempotencyKey !== undefined && authenticated.kind === "workspace") {
         const fingerprint = `${operation.method} ${new URL(request.url).pathname}\n${rawBody}`;
-        const result = await withIdempotency(db, { workspaceId: authenticated.workspace.id, key: idempotencyKey, fingerprint, now: clock.now() }, run);
+        const result = await withIdempotency(
+          db,
+          { workspaceId: authenticated.workspace.id, key: idempotencyKey, fingerprint, now: clock.now() },
+          {
+            // The recorder rides on the context into the verb's transaction (lib/db/transaction.ts).
+            execute: async (recorder) => {
+              const recording = { ...ctx, idempotency: recorder } as ContextOf<O>;
+              const answer = toStored(await handler({ ctx: recording, params, query, body, request } as RouteInput<O>), operation);
+              if (answer instanceof Response) throw new Error(`route(${operation.id}): an idempotent operation answers JSON`);
+              return answer;
+            },
+            resume: async (resourceId) => ({ status: operation.response.status, body: await resume!({ ctx, params, resourceId } as Parameters<Resume<O>>[0]) }),
+          },
+        );
         if (result.replayed) headers.set("Idempotent-Replayed", "true");
         return jsonResponse(result.body, { status: result.status, headers });
       }

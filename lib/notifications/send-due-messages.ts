@@ -4,6 +4,7 @@ import type { Queryable } from "@/lib/db/client";
 import { outboxMessages, type OutboxMessageRow } from "@/lib/db/schema";
 import type { JobContext } from "@/lib/context";
 import type { DueWorkSweep } from "@/lib/jobs/types";
+import { recoverAcceptedMessages, sendRecorded } from "./sent-journal";
 import { getMessageTransports, type MessageTransports } from "./transports";
 
 export const OUTBOX_MAX_ATTEMPTS = 5;
@@ -11,7 +12,8 @@ export const OUTBOX_MAX_ATTEMPTS = 5;
 export const OUTBOX_RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60] as const;
 /**
  * A claimed row is leased this long: if the process dies mid-send, the row becomes due again
- * when the lease runs out (so a message can, rarely, go out twice; it is never lost).
+ * when the lease runs out, unless the provider had accepted it (./sent-journal.ts): it is never
+ * lost, and goes out twice only when the process died as the provider's acceptance arrived.
  */
 export const OUTBOX_CLAIM_LEASE_SECONDS = 5 * 60;
 
@@ -26,6 +28,8 @@ export const OUTBOX_CLAIM_LEASE_SECONDS = 5 * 60;
  */
 export async function sendDueMessages(ctx: JobContext, options: { limit: number; transports?: MessageTransports }): Promise<number> {
   const transports = options.transports ?? getMessageTransports();
+  // Messages a killed process had handed over but not yet marked: marked before anything is claimed.
+  await recoverAcceptedMessages((ids) => markSent(ctx, ids));
   let tried = 0;
   while (tried < options.limit) {
     const now = ctx.clock.now();
@@ -41,8 +45,11 @@ export async function sendDueMessages(ctx: JobContext, options: { limit: number;
         continue;
       }
       try {
-        await deliver(message, transports);
-        await markSent(ctx, [message.id]);
+        await sendRecorded(
+          message.id,
+          () => deliver(message, transports),
+          () => markSent(ctx, [message.id]),
+        );
       } catch (error) {
         await recordFailure(ctx.db, message, describeError(error), ctx.clock.now());
       }
@@ -113,6 +120,7 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
 async function deliver(message: OutboxMessageRow, transports: MessageTransports): Promise<void> {
   if (message.channel === "email") {
     await transports.mailer?.send({
+      id: message.id,
       to: message.to,
       subject: message.subject,
       text: message.text,

@@ -7,6 +7,12 @@ import type { OutboxAttachment } from "@/lib/db/schema";
  * (no SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it.
  */
 export type OutgoingEmail = {
+  /**
+   * The outbox row's id: the Message-ID names it, so the rare second copy of one row (the
+   * process died between the server's acceptance and the row's mark) is the same message to
+   * every mailbox that dedupes on Message-ID (docs/idempotency.md).
+   */
+  id?: string;
   to: string;
   subject: string;
   text: string;
@@ -32,6 +38,7 @@ export function createNodemailerMailer(transport: NodemailerTransport, from: str
     async send(email) {
       await transport.sendMail({
         from,
+        ...(email.id ? { messageId: `<${email.id}@${domainOf(from)}>` } : {}),
         to: email.to,
         subject: email.subject,
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
@@ -47,6 +54,11 @@ export function createNodemailerMailer(transport: NodemailerTransport, from: str
       });
     },
   };
+}
+
+/** The sending address's domain ("Booking <no-reply@example.com>" → example.com), for Message-IDs. */
+function domainOf(from: string): string {
+  return /@([^>\s]+)/.exec(from)?.[1] ?? "localhost";
 }
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;

@@ -57,7 +57,7 @@ export const ERROR_TYPE_GUIDE: Record<ErrorType, { meaning: string; retry: strin
   },
   internal_error: {
     meaning: "A fault on our side; it was logged with the Request-Id.",
-    retry: "Yes, with backoff; an idempotent create with the same Idempotency-Key.",
+    retry: "Yes, with backoff; a write that takes an Idempotency-Key with the same key (it replays the first attempt's answer if that one committed).",
   },
   transient_failure: {
     meaning: "Two writes contended, a delivery is being attempted right now, or the database could not be reached (never answered as 401).",
@@ -99,7 +99,7 @@ export function listErrorTypes(operation: Operation): ErrorType[] {
   // Contention (a serialization failure or deadlock) hits writes; a database that cannot be
   // reached (docs/deploy.md) hits any request, authentication included.
   types.add("transient_failure");
-  if (operation.idempotent) types.add("conflict");
+  if (operation.idempotent) types.add("idempotency_mismatch");
   return ERROR_TYPES.filter((type) => types.has(type));
 }
 

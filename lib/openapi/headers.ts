@@ -13,9 +13,11 @@ export const IdempotencyKeyHeader = z.object({
     .optional()
     .meta({
       description:
-        "Any 1–255 character string you choose per intended booking (a UUID is a good one). Within 24 hours, a repeat with the same body " +
-        "replays the stored 2xx answer with Idempotent-Replayed: true and makes no second booking; another body gives 422 idempotency_mismatch; " +
-        "a repeat while the first is still running gets 409 conflict. Only 2xx answers are kept.",
+        "Any 1–255 character string you choose per intended write (a UUID is a good one); send the same key again when an answer was lost. " +
+        "The key is recorded in the same transaction as the work, so within 24 hours a repeat with the same body either replays the first 2xx " +
+        "(Idempotent-Replayed: true; also after a crash of the server between the work and its answer) or, when the first attempt never committed, " +
+        "runs as if it were the first. A repeat sent while the first is still running waits for it and replays it. Another body gives " +
+        "422 idempotency_mismatch. Errors are not kept: a refused request may be sent again with the same key.",
       example: "0d9c4a1e-booking-for-ada",
     }),
 });

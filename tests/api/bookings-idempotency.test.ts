@@ -1,8 +1,13 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { idempotencyKeys } from "@/lib/db/schema";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { bookingsOf, clientIpOf, localAt, newCustomer, setNow } from "../helpers/bookings";
-import { addService } from "../helpers/factories";
+import { bookingsOf, clientIpOf, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
+import { addService, addWebhookEndpoint } from "../helpers/factories";
+import { currentDb } from "../helpers/setup-file";
+
+const db = () => currentDb().db;
 
 const create = (ws: TestWorkspace, key: string, body: unknown, apiKey = ws.sk) =>
   api.post("/v1/bookings", { key: apiKey, body, headers: { "Idempotency-Key": key, ...clientIpOf(ws) } });
@@ -48,7 +53,7 @@ describe("POST /v1/bookings with Idempotency-Key", () => {
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
   });
 
-  it("makes one booking from simultaneous identical requests; the others are refused or replay, never a second booking", async () => {
+  it("makes one booking from simultaneous identical requests; every other one waits for it and replays it", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
     const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
@@ -57,16 +62,48 @@ describe("POST /v1/bookings with Idempotency-Key", () => {
     const fresh = responses.filter((r) => r.status === 201 && r.headers.get("idempotent-replayed") === null);
     expect(fresh).toHaveLength(1);
     for (const response of responses) {
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
       if (response === fresh[0]) continue;
-      if (response.status === 201) {
-        expect(response.headers.get("idempotent-replayed")).toBe("true");
-        expect(response.body).toEqual(fresh[0]!.body);
-      } else {
-        expect(response.status, JSON.stringify(response.body)).toBe(409);
-        expect(["conflict", "slot_unavailable"]).toContain(response.body.error.type);
-      }
+      expect(response.headers.get("idempotent-replayed")).toBe("true");
+      expect(response.body.id).toBe(fresh[0]!.body.id);
+      expect(response.body.access_token).toBe(fresh[0]!.body.access_token);
     }
     expect(await bookingsOf(ws)).toHaveLength(1);
+  });
+
+  it("after a death between the commit and the stored answer, a repeat answers from the booking made, never a second one", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
+    const first = await create(ws, "order-crash", body);
+    expect(first.status).toBe(201);
+    // What a process killed right after the booking's commit leaves: the key recorded with its
+    // booking (same transaction), no answer stored yet.
+    const [row] = await db()
+      .update(idempotencyKeys)
+      .set({ responseStatus: null, responseBody: null })
+      .where(and(eq(idempotencyKeys.workspaceId, ws.id), eq(idempotencyKeys.key, "order-crash")))
+      .returning();
+    expect(row!.resourceId).toBe(first.body.id);
+
+    const again = await create(ws, "order-crash", body);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    const replay = await create(ws, "order-crash", body);
+    expect(replay.body).toEqual(first.body);
+    expect(await bookingsOf(ws)).toHaveLength(1);
+    expectError(await create(ws, "order-crash", { ...body, starts_at: localAt(ws, 2, "12:00") }), 422, "idempotency_mismatch");
+  });
+
+  it("records the key in the work's own transaction: a refused create leaves no key behind, and the same key runs again", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const body = { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() };
+    const taken = await create(ws, "first", body);
+    expectError(await create(ws, "second", { ...body, customer: newCustomer() }), 409, "slot_unavailable");
+    const keys = await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.workspaceId, ws.id));
+    expect(keys.map((key) => [key.key, key.resourceId])).toEqual([["first", taken.body.id]]);
   });
 
   it("keeps keys per workspace for 24 hours", async () => {
@@ -92,5 +129,45 @@ describe("POST /v1/bookings with Idempotency-Key", () => {
     expectError(await create(ws, "", body), 422, "validation_failed", "Idempotency-Key");
     expectError(await create(ws, "k".repeat(256), body), 422, "validation_failed", "Idempotency-Key");
     expect(await bookingsOf(ws)).toHaveLength(0);
+  });
+});
+
+describe("booking actions with Idempotency-Key", () => {
+  const action = (ws: TestWorkspace, path: string, key: string, body?: unknown) => api.post(path, { key: ws.sk, body, headers: { "Idempotency-Key": key } });
+
+  it("a repeated cancel replays its 200 (not 409 booking_not_cancellable), also after its answer was lost, and tells the customer once", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    await addWebhookEndpoint(ws);
+    const customer = newCustomer();
+    const made = await create(ws, "make", { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer });
+    const path = `/v1/bookings/${made.body.id}/cancel`;
+    const first = await action(ws, path, "cancel-1", { reason: "ill" });
+    expect(first.status).toBe(200);
+    const replay = await action(ws, path, "cancel-1", { reason: "ill" });
+    expect([replay.status, replay.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
+    expect(replay.body).toEqual(first.body);
+
+    await db().update(idempotencyKeys).set({ responseStatus: null, responseBody: null }).where(eq(idempotencyKeys.key, "cancel-1"));
+    const resumed = await action(ws, path, "cancel-1", { reason: "ill" });
+    expect([resumed.status, resumed.headers.get("idempotent-replayed"), resumed.body.status]).toEqual([200, "true", "cancelled"]);
+    expectError(await action(ws, path, "cancel-2", { reason: "ill" }), 409, "booking_not_cancellable");
+    expect((await deliveriesOf(ws)).map((delivery) => delivery.type)).toEqual(["booking.created", "booking.cancelled"]);
+    expect((await messagesTo(customer.email)).length).toBe(2);
+  });
+
+  it("a repeated reschedule moves the booking once and sends booking.rescheduled once", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    await addWebhookEndpoint(ws);
+    const made = await create(ws, "make", { service_id: service.id, starts_at: localAt(ws, 2, "10:00"), customer: newCustomer() });
+    const path = `/v1/bookings/${made.body.id}/reschedule`;
+    const body = { starts_at: localAt(ws, 2, "12:00") };
+    const answers = [await action(ws, path, "move-1", body), await action(ws, path, "move-1", body)];
+    expect(answers.map((answer) => [answer.status, answer.headers.get("idempotent-replayed")])).toEqual([
+      [200, null],
+      [200, "true"],
+    ]);
+    expect((await deliveriesOf(ws)).map((delivery) => delivery.type)).toEqual(["booking.created", "booking.rescheduled"]);
   });
 });

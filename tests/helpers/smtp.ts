@@ -36,6 +36,8 @@ export function startSmtpServer() {
       });
     },
   });
+  // A client that vanishes mid-conversation (a killed app) is its problem, not the test run's.
+  server.on("error", () => {});
   const listening = new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port)));
   return {
     received,

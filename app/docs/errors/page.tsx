@@ -43,6 +43,58 @@ export default function ErrorsGuide() {
           never booked twice.
         </li>
       </ul>
+      <h2 id="retrying-writes">Sending a write again after a lost answer</h2>
+      <p>
+        A timeout or a dropped connection does not tell you whether a write happened. Send it again as follows; none of these makes a second booking, a second
+        email or a second webhook.
+      </p>
+      <GuideTable caption="Retrying writes">
+        <thead>
+          <tr>
+            <th scope="col">Write</th>
+            <th scope="col">How to send it again</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>
+              <code>POST /v1/bookings</code>, and on a booking <code>/cancel</code>, <code>/reschedule</code>, <code>/confirm</code>, <code>/verify</code>,{" "}
+              <code>/no-show</code> (POST and DELETE)
+            </td>
+            <td>
+              With the same <code>Idempotency-Key</code> and body. The key is recorded in the same transaction as the work: if the first attempt committed, the
+              repeat answers as it did (<code>Idempotent-Replayed: true</code>), even when our server died before answering; if it did not, the repeat runs as
+              the first. A repeat sent while the first still runs waits for it. Without a key, a repeat answers as for a second attempt (for example 409{" "}
+              <code>booking_not_cancellable</code>).
+            </td>
+          </tr>
+          <tr>
+            <td>
+              <code>PATCH</code> and <code>PUT</code> of settings; <code>DELETE</code> of a record
+            </td>
+            <td>As they are: they set a state, and a repeat sets the same one (a repeated delete answers 404, the record is gone either way).</td>
+          </tr>
+          <tr>
+            <td>
+              <code>POST</code> creates of services, staff, questions, categories, webhook endpoints, keys and workspaces
+            </td>
+            <td>Not keyed: list the collection first and send again only when the record is not there.</td>
+          </tr>
+          <tr>
+            <td>
+              <code>POST /v1/bookings/&#123;id&#125;/resend-code</code>
+            </td>
+            <td>As it is: a repeat sends another code, and the newest one works (at most 3 resends).</td>
+          </tr>
+          <tr>
+            <td>The public token routes (the manage link)</td>
+            <td>
+              Read <code>GET /v1/public/bookings/&#123;token&#125;</code> first: a cancel retires the token (a repeat answers 404), a reschedule to the start
+              the booking already has moves nothing.
+            </td>
+          </tr>
+        </tbody>
+      </GuideTable>
       <h2>Every type</h2>
       <GuideTable caption="Error types">
         <thead>

@@ -170,6 +170,11 @@ export default function WebhooksGuide() {
           with <code>PATCH /v1/webhook-endpoints/&#123;id&#125;</code> and <code>{`{"active": true}`}</code>.
         </li>
         <li>
+          Delivery is at least once: a delivery can arrive more than once (our answer from you was lost, or our server stopped between your 2xx and our record
+          of it; after a restart, unfinished deliveries resume by themselves). Every copy carries the same delivery id (<code>Booking-Delivery</code>, the
+          body&apos;s <code>id</code>) and a valid signature: store the ids you have handled and skip a repeat.
+        </li>
+        <li>
           Deliveries are independent, so retries can arrive out of order: compare <code>created_at</code>, or read the booking with{" "}
           <code>GET /v1/bookings/&#123;id&#125;</code> when order matters.
         </li>

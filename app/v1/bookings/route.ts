@@ -1,5 +1,6 @@
 import { createBooking } from "@/lib/bookings/create-booking";
 import { listBookings } from "@/lib/bookings/list-bookings";
+import { readCreatedBooking } from "@/lib/bookings/read-created-booking";
 import { toBooking } from "@/lib/bookings/serialize";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/bookings";
@@ -10,9 +11,18 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     const view = { timezone: ctx.workspace.timezone, now: ctx.clock.now() };
     return listBookings({ ctx, page: query, serialize: (row, answers) => toBooking(row, { ...view, answers }) });
   }),
-  // POST /v1/bookings – create a booking (SK, PK)
-  POST: route(op.createBooking, async ({ ctx, body }) => {
-    const { booking, accessToken, payment, answers } = await createBooking({ ctx, input: body });
-    return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment, answers });
-  }),
+  // POST /v1/bookings – create a booking (SK, PK); a repeated Idempotency-Key answers from the booking made
+  POST: route(
+    op.createBooking,
+    async ({ ctx, body }) => {
+      const { booking, accessToken, payment, answers } = await createBooking({ ctx, input: body });
+      return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment, answers });
+    },
+    {
+      resume: async ({ ctx, resourceId }) => {
+        const { booking, accessToken, payment, answers } = await readCreatedBooking({ ctx, id: resourceId });
+        return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment, answers });
+      },
+    },
+  ),
 });

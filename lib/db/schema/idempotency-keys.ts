@@ -2,7 +2,12 @@ import { integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-
 import { createdAt, instant } from "./columns";
 import { workspaces } from "./workspaces";
 
-/** An Idempotency-Key: first a lock while the request runs, then its stored 2xx response, kept 24 hours per workspace. */
+/**
+ * An Idempotency-Key, kept 24 hours per workspace. The row is written in the SAME transaction
+ * as the work it records (see docs/idempotency.md): a committed row means the work committed,
+ * no row means it never did. The answer is stored just after; a row without one (the process
+ * died in between) is answered again from `resourceId`.
+ */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
@@ -11,10 +16,11 @@ export const idempotencyKeys = pgTable(
       .references(() => workspaces.id),
     key: text().notNull(),
     requestHash: text().notNull(),
-    /** Null while the first request is still running (in flight until `lockedUntil`). */
+    /** The record the work wrote or changed (a booking's id), to answer again from. */
+    resourceId: uuid(),
+    /** Null until the answer is stored, just after the work's commit. */
     responseStatus: integer(),
     responseBody: jsonb(),
-    lockedUntil: instant().notNull(),
     expiresAt: instant().notNull(),
     createdAt: createdAt(),
   },

@@ -45,13 +45,14 @@ export const createBooking = defineOperation({
     "otherwise the booking is confirmed at once (counting against the plan allowance: may answer 402).",
     "access_token (the customer's manage link) appears on this response only. A taken slot answers 409 slot_unavailable, also to the loser of a race.",
     "answers (each question applying to the service at most once; required ones must be answered) come back as answers: {question_id, label, value} in the questions' order.",
-    "Idempotency-Key: a repeat with the same body within 24 hours replays the stored 2xx with Idempotent-Replayed: true; another body gives 422 idempotency_mismatch.",
+    "Idempotency-Key: recorded with the booking in one transaction; a repeat with the same body within 24 hours replays the first 2xx (the same booking and access_token) with Idempotent-Replayed: true,",
+    "also after a server crash between the booking and its answer, and never makes a second booking; a simultaneous repeat waits for the first and replays it; another body gives 422 idempotency_mismatch.",
     "429 booking_volume_refused is a platform safety limit per account and billing period; retrying does not help.",
   ].join(" "),
   auth: "sk_pk",
   body: CreateBookingBody,
   response: { status: 201, schema: Booking },
-  errors: ["plan_limit_exceeded", "slot_unavailable", "conflict", "outside_working_hours", "idempotency_mismatch", "booking_volume_refused"],
+  errors: ["plan_limit_exceeded", "slot_unavailable", "outside_working_hours", "idempotency_mismatch", "booking_volume_refused"],
   rateLimit: "booking_create",
   idempotent: true,
 });
@@ -78,13 +79,15 @@ export const verifyBooking = defineOperation({
   summary: "Confirm a pending booking with its 6-digit code",
   description:
     "A wrong code, an expired hold, too many attempts (5) and an unknown booking all answer the same 422 verification_failed. " +
-    "Confirmation counts against the plan allowance (may answer 402).",
+    "Confirmation counts against the plan allowance (may answer 402)." +
+    " Takes an Idempotency-Key: a repeat after a lost answer replays the first 2xx instead of answering as for a second attempt (which would be 422 verification_failed).",
   auth: "sk_pk",
   params: VerifyBookingParams,
   body: VerifyBookingBody,
   response: { status: 200, schema: VerifyBookingResponse },
   errors: ["plan_limit_exceeded", "verification_failed"],
   rateLimit: "booking_verify",
+  idempotent: true,
 });
 
 export const resendBookingCode = defineOperation({
@@ -109,11 +112,14 @@ export const confirmBooking = defineOperation({
   path: "/v1/bookings/{id}/confirm",
   tag: TAG,
   summary: "Confirm a pending booking without its code",
-  description: "Only a pending booking whose hold is alive; otherwise 409 booking_not_pending. No body. Counts against the plan allowance (may answer 402).",
+  description:
+    "Only a pending booking whose hold is alive; otherwise 409 booking_not_pending. No body. Counts against the plan allowance (may answer 402)." +
+    " Takes an Idempotency-Key: a repeat after a lost answer replays the first 2xx instead of answering as for a second attempt (which would be 409 booking_not_pending).",
   auth: "sk",
   params: BookingIdParams,
   response: { status: 200, schema: Booking },
   errors: ["not_found", "booking_not_pending", "plan_limit_exceeded"],
+  idempotent: true,
 });
 
 export const cancelBooking = defineOperation({
@@ -125,12 +131,14 @@ export const cancelBooking = defineOperation({
   description:
     "A secret key cancels a pending, awaiting_payment or confirmed booking at any time (other statuses: 409 booking_not_cancellable). " +
     "The body may be omitted. The manage token stops working; booking.cancelled goes out when booking.created had, and the customer " +
-    "is emailed the cancellation when the booking had been confirmed (or money is refunded).",
+    "is emailed the cancellation when the booking had been confirmed (or money is refunded)." +
+    " Takes an Idempotency-Key: a repeat after a lost answer replays the first 2xx instead of answering as for a second attempt (which would be 409 booking_not_cancellable).",
   auth: "sk",
   params: BookingIdParams,
   body: CancelBookingBody,
   response: { status: 200, schema: Booking },
   errors: ["not_found", "booking_not_cancellable"],
+  idempotent: true,
 });
 
 export const rescheduleBooking = defineOperation({
@@ -142,12 +150,14 @@ export const rescheduleBooking = defineOperation({
   description:
     "The new start must be an open slot (the booking itself does not block it), checked under the service's current rules. " +
     "The id stays the same; the calendar is kept unless staff_id is given. Not confirmed: 409 booking_not_confirmed; taken: 409 slot_unavailable. " +
-    "Emits booking.rescheduled with previous_starts_at.",
+    "Emits booking.rescheduled with previous_starts_at." +
+    " Takes an Idempotency-Key: a repeat after a lost answer replays the first 2xx instead of answering as for a second attempt (which would move the booking again and send booking.rescheduled twice).",
   auth: "sk",
   params: BookingIdParams,
   body: RescheduleBookingBody,
   response: { status: 200, schema: Booking },
   errors: ["not_found", "booking_not_confirmed", "slot_unavailable", "outside_working_hours"],
+  idempotent: true,
 });
 
 export const markNoShow = defineOperation({
@@ -156,11 +166,14 @@ export const markNoShow = defineOperation({
   path: "/v1/bookings/{id}/no-show",
   tag: TAG,
   summary: "Mark a booking as a no-show",
-  description: "Only a confirmed booking whose start time has passed; otherwise 409 no_show_not_applicable. No body.",
+  description:
+    "Only a confirmed booking whose start time has passed; otherwise 409 no_show_not_applicable. No body." +
+    " Takes an Idempotency-Key: a repeat after a lost answer replays the first 2xx instead of answering as for a second attempt (which would be 409 no_show_not_applicable).",
   auth: "sk",
   params: BookingIdParams,
   response: { status: 200, schema: Booking },
   errors: ["not_found", "no_show_not_applicable"],
+  idempotent: true,
 });
 
 export const clearNoShow = defineOperation({
@@ -169,9 +182,12 @@ export const clearNoShow = defineOperation({
   path: "/v1/bookings/{id}/no-show",
   tag: TAG,
   summary: "Clear a no-show mark",
-  description: "The booking returns to confirmed. A booking not marked no-show: 409 no_show_not_applicable.",
+  description:
+    "The booking returns to confirmed. A booking not marked no-show: 409 no_show_not_applicable." +
+    " Takes an Idempotency-Key: a repeat after a lost answer replays the first 2xx instead of answering as for a second attempt (which would be 409 no_show_not_applicable).",
   auth: "sk",
   params: BookingIdParams,
   response: { status: 200, schema: Booking },
   errors: ["not_found", "no_show_not_applicable"],
+  idempotent: true,
 });

@@ -4,8 +4,12 @@ import * as op from "@/lib/openapi/operations/bookings";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /v1/bookings/{id}/verify – confirm a pending booking with its 6-digit code (SK, PK)
-  POST: route(op.verifyBooking, async ({ ctx, params, body }) => {
-    await verifyBooking({ ctx, id: params.id, code: body.code });
-    return { status: "confirmed" as const };
-  }),
+  POST: route(
+    op.verifyBooking,
+    async ({ ctx, params, body }) => {
+      await verifyBooking({ ctx, id: params.id, code: body.code });
+      return { status: "confirmed" as const };
+    },
+    { resume: async () => ({ status: "confirmed" as const }) },
+  ),
 });
