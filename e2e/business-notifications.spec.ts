@@ -1,3 +1,4 @@
+import { E2E } from "./support/env";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./support/flow";
@@ -25,7 +26,7 @@ test("a booking with answers made on the hosted page reaches the business's inbo
   request,
   checkpoint,
 }) => {
-  const seeded = await seedWorkspace(request, { withQuestions: true });
+  const seeded = await seedWorkspace(request, { accountFile: E2E.businessNotificationsAccountFile, withQuestions: true });
   const desk = uniqueEmail("frontdesk").replace("@customer.example", "@harbour-hair.example");
   const settings = await call(request, "PATCH", "/v1/workspace", seeded.sk, { notification_email: desk });
   expect(settings.notification_email).toBe(desk);
@@ -73,7 +74,7 @@ test("a booking with answers made on the hosted page reaches the business's inbo
 });
 
 test("with notification_email null the business gets no email and the customer is not told it was informed", async ({ page, request }) => {
-  const seeded = await seedWorkspace(request);
+  const seeded = await seedWorkspace(request, { accountFile: E2E.businessNotificationsAccountFile });
   const contact = uniqueEmail("contact").replace("@customer.example", "@harbour-hair.example");
   const settings = await call(request, "PATCH", "/v1/workspace", seeded.sk, { contact_email: contact, notification_email: null });
   expect(settings).toMatchObject({ contact_email: contact, notification_email: null });

@@ -35,6 +35,8 @@ export const E2E = {
   languagesManageAccountFile: path.resolve(".data-e2e", "e2e-languages-manage-account.json"),
   /** The group-sessions spec's own account (classes with spots left). */
   groupSessionsAccountFile: path.resolve(".data-e2e", "e2e-group-sessions-account.json"),
+  /** The business-notifications spec's own account (the shared one is at its 25-workspace cap by then). */
+  businessNotificationsAccountFile: path.resolve(".data-e2e", "e2e-business-notifications-account.json"),
   /** The brand spec's own account (a workspace per brand colour and scheme). */
   brandAccountFile: path.resolve(".data-e2e", "e2e-brand-account.json"),
   /** The held-booking spec's own account (reload, Back and Forward around a hold; issue 27). */

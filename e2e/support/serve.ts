@@ -63,6 +63,7 @@ createAccount("E2E languages account", "pro", "1", E2E.languagesAccountFile);
 createAccount("E2E languages flow account", "pro", "5", E2E.languagesFlowAccountFile);
 createAccount("E2E languages manage account", "pro", "2", E2E.languagesManageAccountFile);
 createAccount("E2E group sessions account", "pro", "1", E2E.groupSessionsAccountFile);
+createAccount("E2E business notifications account", "pro", "1", E2E.businessNotificationsAccountFile);
 createAccount("E2E brand account", "pro", "2", E2E.brandAccountFile);
 createAccount("E2E flow holds account", "pro", "5", E2E.flowHoldsAccountFile);
 createAccount("E2E reschedule account", "pro", "5", E2E.rescheduleAccountFile);
