@@ -1,34 +1,19 @@
 import { oklch, wcagContrast } from "culori";
-import { afterEach, describe, expect, it } from "vitest";
-import { setConfigForTesting } from "@/lib/config";
-import { setMessageTransportsForTesting } from "@/lib/notifications/transports";
+import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { book, setNow } from "../helpers/bookings";
 import { addService } from "../helpers/factories";
 import { newWorkspace } from "../helpers/fixtures";
 import { findPart } from "../helpers/mime";
 import { runJobs } from "../helpers/outbox";
-import { startSmtpServer } from "../helpers/smtp";
+import { useSmtpServers } from "../helpers/smtp";
 
 /**
  * The business's brand in its customers' emails, read from what a real SMTP server
  * (smtp-server, from npm) received: the logo with the business's name as alt, a band in its
  * colour, and links in a shade of it that reads at 4.5:1 on the white mail body.
  */
-let smtp: ReturnType<typeof startSmtpServer> | undefined;
-afterEach(async () => {
-  setConfigForTesting(undefined);
-  setMessageTransportsForTesting(undefined);
-  await smtp?.close();
-  smtp = undefined;
-});
-
-async function useSmtpServer() {
-  smtp = startSmtpServer();
-  const port = await smtp.listening;
-  setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: "Bookings <bookings@platform.test>" });
-  return smtp;
-}
+const useSmtpServer = useSmtpServers();
 
 const BUSINESS = `Rosa & "Sons" <Studio>`;
 const LOGO = "https://studio.example/brand/logo.png?v=2&size=large";

@@ -3,7 +3,6 @@ import { InngestTestEngine } from "@inngest/test";
 import { setConfigForTesting } from "@/lib/config";
 import { inngest } from "@/lib/jobs/inngest-client";
 import { runDueWorkBackstop } from "@/lib/jobs/inngest-functions";
-import { setMessageTransportsForTesting } from "@/lib/notifications/transports";
 import { api, call } from "../helpers/api";
 import { book, clientIpOf, setNow } from "../helpers/bookings";
 import { addService } from "../helpers/factories";
@@ -11,7 +10,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 import { parseCalendar } from "../helpers/ical";
 import { findPart, type MimePart } from "../helpers/mime";
 import { runJobs } from "../helpers/outbox";
-import { startSmtpServer, type Received } from "../helpers/smtp";
+import { startSmtpServer, useSmtpServers, type Received } from "../helpers/smtp";
 import { registerEndpoint, useWebhookReceivers } from "../helpers/webhooks";
 
 /**
@@ -19,21 +18,10 @@ import { registerEndpoint, useWebhookReceivers } from "../helpers/webhooks";
  * on every read and webhook payload, and the business's own email over a real SMTP server.
  */
 const startReceiver = useWebhookReceivers();
-let smtp: ReturnType<typeof startSmtpServer> | undefined;
-afterEach(async () => {
+const useSmtpServer = useSmtpServers();
+afterEach(() => {
   vi.restoreAllMocks();
-  setConfigForTesting(undefined);
-  setMessageTransportsForTesting(undefined);
-  await smtp?.close();
-  smtp = undefined;
 });
-
-async function useSmtpServer() {
-  smtp = startSmtpServer();
-  const port = await smtp.listening;
-  setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${port}`, smtpFrom: "Bookings <bookings@platform.test>" });
-  return smtp;
-}
 
 const ALLERGY = "Anything we should know? Allergies, accessibility needs";
 const ALLERGY_ANSWER = "Severe latex allergy — please use nitrile gloves.\nWheelchair user. <img src=x onerror=alert(1)> & more";
