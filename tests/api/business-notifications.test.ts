@@ -10,7 +10,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 import { parseCalendar } from "../helpers/ical";
 import { findPart, type MimePart } from "../helpers/mime";
 import { runJobs } from "../helpers/outbox";
-import { startSmtpServer, useSmtpServers, type Received } from "../helpers/smtp";
+import { useSmtpServers, type Received } from "../helpers/smtp";
 import { registerEndpoint, useWebhookReceivers } from "../helpers/webhooks";
 
 /**
