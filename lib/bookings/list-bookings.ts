@@ -3,7 +3,7 @@ import { bookings, type BookingRow } from "@/lib/db/schema";
 import type { ServiceContext } from "@/lib/context";
 import { pageClauses, toPage, type PageResult } from "@/lib/db/pagination";
 import { DEFAULT_PAGE_SIZE } from "@/lib/schemas";
-import { loadBookingAnswers } from "./answers";
+import { loadBookingAnswers } from "@/lib/booking-details/answers";
 import type { BookingAnswer } from "./schemas";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace">;

@@ -1,6 +1,6 @@
 import type { ServiceContext } from "@/lib/context";
 import type { BookingRow } from "@/lib/db/schema";
-import { loadAnswersOf } from "./answers";
+import { loadAnswersOf } from "@/lib/booking-details/answers";
 import type { Booking } from "./schemas";
 import { toBooking } from "./serialize";
 

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "@/lib/context";
 import { startBookingPayment } from "@/lib/payments/create-payment";
 import { unseal } from "@/lib/secrets/seal";
-import { loadAnswersOf } from "./answers";
+import { loadAnswersOf } from "@/lib/booking-details/answers";
 import type { CreatedBooking } from "./create-booking";
 import { getBookingOrThrow } from "./get-booking";
 

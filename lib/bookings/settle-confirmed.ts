@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, type BookingRow } from "@/lib/db/schema";
-import type { KnownBookingDetailsAndPayment } from "./load-booking-details";
+import type { KnownBookingDetailsAndPayment } from "@/lib/booking-details/load-booking-details";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertBookingConfirmationAllowed } from "@/lib/plans/booking-allowance";
 import { afterCommit } from "@/lib/db/transaction";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { loadBookingDetails } from "@/lib/bookings/load-booking-details";
+import { loadBookingDetails } from "@/lib/booking-details/load-booking-details";
 import { payments } from "@/lib/db/schema";
 import { findPublishableKey } from "@/lib/api-keys/find-publishable-key";
 import type { PublicBookingRows } from "./serialize";

@@ -1,4 +1,4 @@
-import type { BookingDetails } from "@/lib/bookings/load-booking-details";
+import type { BookingDetails } from "@/lib/booking-details/load-booking-details";
 import type { PaymentRow } from "@/lib/db/schema";
 import { canCustomerCancel, canCustomerReschedule, isCancelCutoffPassed } from "@/lib/bookings/customer-policy";
 import { isLiveHold } from "@/lib/bookings/holds";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
-import { loadBookingDetails, type KnownBookingDetailsAndPayment } from "@/lib/bookings/load-booking-details";
+import { loadBookingDetails, type KnownBookingDetailsAndPayment } from "@/lib/booking-details/load-booking-details";
 import { outboxMessages, payments } from "@/lib/db/schema";
 import { unseal } from "@/lib/secrets/seal";
 import { consumeSmsCredit } from "./consume-sms-credit";

@@ -1,7 +1,7 @@
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
-import { loadAnswersOf } from "@/lib/bookings/answers";
-import type { BookingAnswer } from "@/lib/bookings/schemas";
+import { loadAnswersOf } from "@/lib/booking-details/answers";
+import type { BookingAnswer } from "@/lib/booking-details/schemas";
 import { outboxMessages, type WorkspaceRow } from "@/lib/db/schema";
 import { notificationAddress } from "@/lib/workspaces/notification-address";
 import { renderBusinessEmail, type BusinessEventKind } from "./templates/business";

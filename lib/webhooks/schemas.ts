@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BookingAnswers, BookingStatus } from "@/lib/bookings/schemas";
+import { BookingAnswers, BookingStatus } from "@/lib/booking-details/schemas";
 import { DELIVERY_STATUSES } from "@/lib/db/schema";
 import { DateTimeOutput, HttpUrl, PageQuery, Uuid } from "@/lib/schemas";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";

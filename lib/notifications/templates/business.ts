@@ -1,6 +1,6 @@
 import { buildCalendar } from "@/lib/calendar/ics";
 import { directionOf } from "@/lib/i18n/locales";
-import type { BookingAnswer } from "@/lib/bookings/schemas";
+import type { BookingAnswer } from "@/lib/booking-details/schemas";
 import { escapeHtml, formatAppointment, oneLine, textToHtml, type Speech } from "./format";
 import { translatorFor } from "./i18n";
 import { paragraph, renderEmail, type Section } from "./layout";

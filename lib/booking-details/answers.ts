@@ -2,7 +2,6 @@ import { asc, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { bookingAnswers } from "@/lib/db/schema";
 import type { BookingAnswer } from "./schemas";
-import type { ValidAnswer } from "./validate-answers";
 
 /**
  * A booking's answers as the business reads them (see docs/business-notifications.md): in the
@@ -10,7 +9,7 @@ import type { ValidAnswer } from "./validate-answers";
  * under, whatever became of the question since. The answers stay with the booking when it
  * is moved (a move keeps the booking's id).
  */
-export function toBookingAnswers(answers: readonly Pick<ValidAnswer, "questionId" | "label" | "position" | "value">[]): BookingAnswer[] {
+export function toBookingAnswers(answers: readonly { questionId: string; label: string; position: number; value: string }[]): BookingAnswer[] {
   return [...answers].sort((a, b) => a.position - b.position).map((answer) => ({ question_id: answer.questionId, label: answer.label, value: answer.value }));
 }
 
