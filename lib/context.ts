@@ -43,6 +43,18 @@ export type PublicContext = BaseContext & { actor: PublicActor };
 /** Background work that sweeps across workspaces acts as the system, with no workspace of its own. */
 export type JobContext = BaseContext & { actor: SystemActor };
 
+/**
+ * One kind of background work that the in-process runner (and the Inngest cron backstop)
+ * sweeps: it claims due rows with FOR UPDATE SKIP LOCKED, runs one domain step for each, and
+ * returns how many it processed. Declared here, beside JobContext, so a domain that sweeps
+ * (payments, the outbox) names it without importing lib/jobs, which lists every sweep in
+ * lib/jobs/sweeps.ts; an event job's sweep sits beside its definition (lib/jobs/definitions).
+ */
+export type DueWorkSweep = {
+  name: string;
+  run: (ctx: JobContext, options: { limit: number }) => Promise<number>;
+};
+
 /** Requests carry `req_…` (lib/http), background runs `job_…`, server-rendered pages `page_…`. */
 export function newRequestId(prefix: "req" | "job" | "page" = "req"): string {
   return `${prefix}_${randomUUID().replaceAll("-", "")}`;

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { JobContext } from "@/lib/context";
 import type { JobEvent } from "./events";
-import type { DueWorkSweep } from "./types";
+import type { DueWorkSweep } from "@/lib/context";
 
 /** What a handler may ask of the driver running it. */
 export type JobIo = {

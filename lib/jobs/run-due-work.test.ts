@@ -6,7 +6,7 @@ import { isCronJob } from "./define-job";
 import { JOB_DEFINITIONS } from "./definitions";
 import { DUE_WORK_SWEEPS } from "./sweeps";
 import type { JobContext } from "@/lib/context";
-import type { DueWorkSweep } from "./types";
+import type { DueWorkSweep } from "@/lib/context";
 
 const ctx = () => ({ db: currentDb().db, clock: fixedClock(new Date("2031-01-01T00:00:00Z")) });
 

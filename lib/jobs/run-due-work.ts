@@ -1,6 +1,6 @@
 import { DUE_WORK_SWEEPS } from "./sweeps";
 import { jobContext, type BaseContext } from "@/lib/context";
-import type { DueWorkSweep } from "./types";
+import type { DueWorkSweep } from "@/lib/context";
 
 /** Rows one sweep claims per round; a full round means more may be due, so it sweeps again. */
 export const SWEEP_BATCH_SIZE = 50;

@@ -3,7 +3,7 @@ import { abandonedPaymentSweep, dueRefundSweep } from "@/lib/payments/sweeps";
 import { webhookDeliverySweep } from "./definitions/deliver-webhook";
 import { holdExpirySweep } from "./definitions/expire-hold";
 import { reminderSweep } from "./definitions/remind-booking";
-import type { DueWorkSweep } from "./types";
+import type { DueWorkSweep } from "@/lib/context";
 
 /**
  * Every kind of due background work, in the order runDueWork sweeps it. An event job's sweep

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/lib/db/client";
 import { outboxMessages, type OutboxMessageRow } from "@/lib/db/schema";
 import type { JobContext } from "@/lib/context";
-import type { DueWorkSweep } from "@/lib/jobs/types";
+import type { DueWorkSweep } from "@/lib/context";
 import { recoverAcceptedMessages, sendRecorded } from "./sent-journal";
 import { getMessageTransports, type MessageTransports } from "./transports";
 

@@ -1,6 +1,6 @@
 import { and, inArray, lte } from "drizzle-orm";
 import { payments } from "@/lib/db/schema";
-import type { DueWorkSweep } from "@/lib/jobs/types";
+import type { DueWorkSweep } from "@/lib/context";
 import { cancelAbandonedPayment, findAbandonedPayments } from "./cancel-abandoned-payment";
 import { ProcessorUnavailableError } from "./processor";
 import { createDueRefund } from "./refund-payment";

@@ -2,7 +2,7 @@ import { attemptDelivery, MAX_DELIVERY_ATTEMPTS } from "@/lib/webhooks/attempt-d
 import { sendDueDeliveries } from "@/lib/webhooks/delivery-sweep";
 import { defineEventJob } from "../define-job";
 import { webhookDeliveryRequested } from "../events";
-import type { DueWorkSweep } from "../types";
+import type { DueWorkSweep } from "@/lib/context";
 
 /**
  * The backstop of deliver-webhook (the in-process runner's driver, and the Inngest cron's):

@@ -3,7 +3,7 @@ import { expireLapsedHolds } from "@/lib/bookings/hold-expiry-sweep";
 import { toUtcIsoOrNull } from "@/lib/time/zoned";
 import { defineEventJob } from "../define-job";
 import { bookingHoldPlaced, bookingHoldSettled } from "../events";
-import type { DueWorkSweep } from "../types";
+import type { DueWorkSweep } from "@/lib/context";
 
 /** The backstop of expire-hold (the in-process runner's driver, and the Inngest cron's): every lapsed hold. */
 export const holdExpirySweep: DueWorkSweep = { name: "hold-expiry", run: expireLapsedHolds };

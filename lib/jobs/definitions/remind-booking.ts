@@ -4,7 +4,7 @@ import { loadReminderPlan } from "@/lib/reminders/load-reminder-plan";
 import { sendReminder } from "@/lib/reminders/send-reminder";
 import { defineEventJob, defineJobStep } from "../define-job";
 import { bookingScheduleChanged } from "../events";
-import type { DueWorkSweep } from "../types";
+import type { DueWorkSweep } from "@/lib/context";
 
 /**
  * One reminder of one booking time (docs/decisions.md#reminders), the step the job and its
