@@ -1,9 +1,5 @@
-import { expireHold } from "@/lib/bookings/expire-hold";
-import { isLiveHold } from "@/lib/bookings/holds";
-import { expireLapsedHoldsOverlapping, isSlotConflict, lockCalendarRange } from "@/lib/bookings/occupy-slot";
-import { confirmHeldBooking } from "@/lib/bookings/settle-confirmed";
+import { settlePaidHold } from "@/lib/bookings/settle-paid-hold";
 import type { Tx } from "@/lib/db/client";
-import { withSavepoint } from "@/lib/db/transaction";
 import type { BookingRow, PaymentRow } from "@/lib/db/schema";
 
 export type BookingSettlement = {
@@ -15,13 +11,12 @@ export type BookingSettlement = {
 
 /**
  * What a payment that has taken the customer's money (`processing` or `succeeded`) means for
- * a booking that was never confirmed (docs/decisions.md#bookings), inside the caller's transaction with
- * both rows locked:
- * - its card hold is alive → confirmed;
- * - its hold lapsed → confirmed if the slot is still free (the exclusion constraint decides,
- *   after lapsed holds on the range are flipped) and the appointment is still ahead;
- * - otherwise (slot taken, appointment passed, booking cancelled before it was paid) → a full
- *   refund once the payment has succeeded; a `processing` payment waits for its outcome.
+ * a booking that was never confirmed (docs/decisions.md#bookings), inside the caller's
+ * transaction with both rows locked. The booking side is one bookings verb, settlePaidHold
+ * (confirmed while its hold is alive, or when its lapsed slot is still free and ahead); when
+ * the booking cannot be honoured (slot taken, appointment passed, booking cancelled before it
+ * was paid), a full refund is owed once the payment has succeeded; a `processing` payment
+ * waits for its outcome.
  */
 export async function settleBookingForPayment(
   tx: Tx,
@@ -30,22 +25,6 @@ export async function settleBookingForPayment(
   const { booking, payment, now } = input;
   const hasMoney = payment.status === "processing" || payment.status === "succeeded";
   if (!hasMoney || booking.confirmedAt !== null) return { isConfirmed: false, owesRefund: false };
-
-  if (booking.status === "awaiting_payment" && isLiveHold(booking, now)) {
-    await confirmHeldBooking(tx, { booking, accountId: input.accountId, now });
-    return { isConfirmed: true, owesRefund: false };
-  }
-  if ((booking.status === "awaiting_payment" || booking.status === "expired") && booking.startsAt > now) {
-    await lockCalendarRange(tx, booking.staffId, booking);
-    await expireLapsedHoldsOverlapping(tx, { staffId: booking.staffId, times: booking, now });
-    try {
-      await withSavepoint(tx, (savepoint) => confirmHeldBooking(savepoint, { booking, accountId: input.accountId, now }));
-      return { isConfirmed: true, owesRefund: false };
-    } catch (error) {
-      if (!isSlotConflict(error)) throw error;
-    }
-  }
-  // A lapsed hold that cannot be honoured reads as what it is (the bookings domain's expiry step).
-  if (booking.status === "awaiting_payment") await expireHold(tx, booking.id, now);
-  return { isConfirmed: false, owesRefund: payment.status === "succeeded" };
+  const { isConfirmed } = await settlePaidHold(tx, { booking, accountId: input.accountId, now });
+  return { isConfirmed, owesRefund: !isConfirmed && payment.status === "succeeded" };
 }
