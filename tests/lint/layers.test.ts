@@ -59,6 +59,34 @@ describe("layer rules (npm run lint)", () => {
     expect(await rulesBrokenBy("lib/context-probe.ts", JOBS_IMPORT)).toEqual([]);
   });
 
+  it("code outside a lib/ folder imports only its surface: a planted deep import fails, in every form", async () => {
+    const DEEP = 'import { occupyFirstFree } from "@/lib/bookings/occupy-slot";\nexport const used = occupyFirstFree;\n';
+    const SURFACE = 'import { settlePaidHold } from "@/lib/bookings/settle-paid-hold";\nexport const used = settlePaidHold;\n';
+    for (const file of ["lib/payments/probe.ts", "app/v1/probe/route.ts", "components/probe.tsx"]) {
+      expect(await rulesBrokenBy(file, DEEP), file).toEqual(["booking(domain-surface)"]);
+      expect(await rulesBrokenBy(file, SURFACE), file).toEqual([]);
+    }
+    const FORMS = [
+      'import { occupyFirstFree } from "../bookings/occupy-slot.ts";\nexport const used = occupyFirstFree;\n',
+      'import type { BookingTimes } from "@/lib/bookings/occupy-slot";\nexport type Used = BookingTimes;\n',
+      'export { occupyFirstFree } from "@/lib/bookings/occupy-slot";\n',
+      'export * from "@/lib/bookings/occupy-slot";\n',
+      'export const load = () => import("@/lib/bookings/occupy-slot");\n',
+    ];
+    for (const source of FORMS) expect(await rulesBrokenBy("lib/payments/probe.ts", source), source).toEqual(["booking(domain-surface)"]);
+    // A folder imports its own files however it names them; tests may reach inside.
+    const OWN =
+      'import { occupyFirstFree } from "./occupy-slot";\nimport { bookingTimes } from "@/lib/bookings/occupy-slot";\nexport const used = [occupyFirstFree, bookingTimes];\n';
+    expect(await rulesBrokenBy("lib/bookings/probe.ts", OWN)).toEqual([]);
+    expect(await rulesBrokenBy("lib/payments/probe.test.ts", DEEP)).toEqual([]);
+    // Packages, lib's root modules and a folder with no surface listed at all.
+    const OTHER = 'import { z } from "zod";\nimport { getConfig } from "@/lib/config";\nexport const used = [z, getConfig];\n';
+    expect(await rulesBrokenBy("lib/payments/probe.ts", OTHER)).toEqual([]);
+    expect(await rulesBrokenBy("lib/payments/probe.ts", 'import { x } from "@/lib/unlisted/thing";\nexport const used = x;\n')).toEqual([
+      "booking(domain-surface)",
+    ]);
+  });
+
   it("app/** and components/** may not import drizzle-orm or lib/db; lib/<domain> may", async () => {
     for (const file of ["app/v1/probe/route.ts", "app/(public)/probe/page.tsx", "components/probe.tsx"]) {
       expect(await rulesBrokenBy(file, DB_IMPORT), file).toContain("eslint(no-restricted-imports)");
