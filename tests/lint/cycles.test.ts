@@ -15,8 +15,8 @@ const SCRIPT = path.join(process.cwd(), "scripts", "check-cycles.cjs");
 const scratch = mkdtempSync(path.join(tmpdir(), "lint-cycles-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function checkCycles(root?: string): Promise<{ code: number; stdout: string }> {
-  const result = await run(process.execPath, root ? [SCRIPT, root] : [SCRIPT]).then(
+async function checkCycles(root?: string, flags: string[] = []): Promise<{ code: number; stdout: string }> {
+  const result = await run(process.execPath, [SCRIPT, ...flags, ...(root ? [root] : [])]).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   );
@@ -43,6 +43,32 @@ describe("file cycles (npm run -s check:cycles)", () => {
     );
     const { code, stdout } = await checkCycles(scratch);
     expect(stdout).toContain("cycle: lib/things/kinds.ts -> lib/things/record.ts");
+    expect(code).toBe(1);
+  }, 60_000);
+
+  it("no forbidden pair of lib folders imports each other (bookings and notifications, bookings and webhooks, …); a planted pair fails it", async () => {
+    const tree = await checkCycles(undefined, ["--folders"]);
+    expect(tree.stdout).toMatch(/; 0 forbidden\.$/m);
+    expect(tree.stdout).not.toMatch(/^folders: lib\/bookings <-> lib\/(notifications|webhooks)$/m);
+    expect(tree.code).toBe(0);
+
+    const planted = mkdtempSync(path.join(tmpdir(), "lint-folders-"));
+    writeFileSync(path.join(planted, "tsconfig.json"), JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }));
+    for (const folder of ["bookings", "notifications"]) mkdirSync(path.join(planted, "lib", folder), { recursive: true });
+    writeFileSync(
+      path.join(planted, "lib", "bookings", "cancel.ts"),
+      'import { queue } from "@/lib/notifications/queue";\nexport const cancel = () => queue();\n',
+    );
+    writeFileSync(path.join(planted, "lib", "notifications", "queue.ts"), "export const queue = () => 1;\n");
+    writeFileSync(
+      path.join(planted, "lib", "notifications", "render.ts"),
+      'import { details } from "@/lib/bookings/details";\nexport const render = () => details;\n',
+    );
+    writeFileSync(path.join(planted, "lib", "bookings", "details.ts"), "export const details = 1;\n");
+    const { code, stdout } = await checkCycles(planted, ["--folders"]);
+    rmSync(planted, { recursive: true, force: true });
+    expect(stdout).toContain("forbidden: lib/bookings <-> lib/notifications");
+    expect(stdout).toContain("  lib/notifications/render.ts -> lib/bookings/details.ts");
     expect(code).toBe(1);
   }, 60_000);
 });
