@@ -2,24 +2,17 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
+import { book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, pendingBooking, setNow } from "../helpers/bookings";
 import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
-
-async function pendingBooking(ws: TestWorkspace, serviceId: string, time = "10:00") {
-  await updateWorkspace(ws, { requireVerification: true });
-  const response = await book(ws, { service_id: serviceId, starts_at: localAt(ws, 2, time) });
-  expect(response.body.status).toBe("pending");
-  return response.body;
-}
 
 describe("POST /v1/bookings/{id}/confirm", () => {
   it("confirms a pending booking without its code and announces it", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
     await addWebhookEndpoint(ws);
-    const pending = await pendingBooking(ws, service.id);
+    const { booking: pending } = await pendingBooking(ws, "10:00", { serviceId: service.id, key: ws.sk });
     const response = await api.post(`/v1/bookings/${pending.id}/confirm`, { key: ws.sk });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: pending.id, status: "confirmed" });
@@ -34,7 +27,7 @@ describe("POST /v1/bookings/{id}/confirm", () => {
     const service = await addService(ws);
     const confirmed = await bookConfirmed(ws, { service_id: service.id, starts_at: localAt(ws, 2, "09:00") });
     expectError(await api.post(`/v1/bookings/${confirmed.id}/confirm`, { key: ws.sk }), 409, "booking_not_pending");
-    const pending = await pendingBooking(ws, service.id, "12:00");
+    const { booking: pending } = await pendingBooking(ws, "12:00", { serviceId: service.id, key: ws.sk });
     await setNow(new Date(Date.now() + 11 * 60_000));
     expectError(await api.post(`/v1/bookings/${pending.id}/confirm`, { key: ws.sk }), 409, "booking_not_pending");
     expect((await api.get(`/v1/bookings/${pending.id}`, { key: ws.sk })).body.status).toBe("expired");
@@ -69,7 +62,7 @@ describe("POST /v1/bookings/{id}/cancel", () => {
     const paid = await addService(ws, { paymentMode: "full", priceCents: 2_000 });
     await addWebhookEndpoint(ws);
     const card = await book(ws, { service_id: paid.id, starts_at: localAt(ws, 2, "14:00") });
-    const pending = await pendingBooking(ws, service.id);
+    const { booking: pending } = await pendingBooking(ws, "10:00", { serviceId: service.id, key: ws.sk });
     const first = await api.post(`/v1/bookings/${pending.id}/cancel`, { key: ws.sk });
     const second = await api.post(`/v1/bookings/${card.body.id}/cancel`, { key: ws.sk, body: { refund: false } });
     expect([first.status, first.body.status, second.status, second.body.status]).toEqual([200, "cancelled", 200, "cancelled"]);
@@ -86,7 +79,7 @@ describe("POST /v1/bookings/{id}/cancel", () => {
     await api.post(`/v1/bookings/${booking.id}/cancel`, { key: ws.sk });
     expectError(await api.post(`/v1/bookings/${booking.id}/cancel`, { key: ws.sk }), 409, "booking_not_cancellable");
 
-    const pending = await pendingBooking(ws, service.id, "13:00");
+    const { booking: pending } = await pendingBooking(ws, "13:00", { serviceId: service.id, key: ws.sk });
     await setNow(new Date(Date.now() + 11 * 60_000));
     expectError(await api.post(`/v1/bookings/${pending.id}/cancel`, { key: ws.sk }), 409, "booking_not_cancellable");
     expectError(await api.post(`/v1/bookings/${UNKNOWN_ID}/cancel`, { key: ws.sk }), 404, "not_found");
@@ -122,7 +115,7 @@ describe("POST and DELETE /v1/bookings/{id}/no-show", () => {
     const service = await addService(ws);
     const cancelled = await bookConfirmed(ws, { service_id: service.id, starts_at: localAt(ws, 1, "10:00") });
     await api.post(`/v1/bookings/${cancelled.id}/cancel`, { key: ws.sk });
-    const pending = await pendingBooking(ws, service.id, "12:00");
+    const { booking: pending } = await pendingBooking(ws, "12:00", { serviceId: service.id, key: ws.sk });
     await setNow(new Date(Date.now() + 3 * 86_400_000));
     expectError(await api.post(`/v1/bookings/${cancelled.id}/no-show`, { key: ws.sk }), 409, "no_show_not_applicable");
     expectError(await api.post(`/v1/bookings/${pending.id}/no-show`, { key: ws.sk }), 409, "no_show_not_applicable");

@@ -91,15 +91,16 @@ export async function bookConfirmed(ws: TestWorkspace, body: Record<string, unkn
 }
 
 /**
- * A booking held for its code, made through the publishable key as the booking page does: the
- * workspace asks for verification, a fresh service, a new customer, the day after tomorrow at
- * `time` (workspace time). Answers the booking, the code the customer was sent, and the customer.
+ * A booking held for its code: the workspace asks for verification, a new customer books the
+ * day after tomorrow at `time` (workspace time) a fresh service (or `serviceId`), through the
+ * publishable key as the booking page does (or `key`). Answers the booking, the code the
+ * customer was sent, and the customer.
  */
-export async function pendingBooking(ws: TestWorkspace, time = "10:00") {
+export async function pendingBooking(ws: TestWorkspace, time = "10:00", options: { serviceId?: string; key?: string } = {}) {
   await updateWorkspace(ws, { requireVerification: true });
-  const service = await addService(ws);
+  const serviceId = options.serviceId ?? (await addService(ws)).id;
   const customer = newCustomer();
-  const response = await book(ws, { service_id: service.id, starts_at: localAt(ws, 2, time), customer }, { key: ws.pk });
+  const response = await book(ws, { service_id: serviceId, starts_at: localAt(ws, 2, time), customer }, { key: options.key ?? ws.pk });
   expect(response.body.status).toBe("pending");
   return { booking: response.body, code: await latestCodeFor(customer.email), customer };
 }
