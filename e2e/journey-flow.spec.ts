@@ -1,9 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { E2E } from "./support/env";
-import { expect, test } from "./support/fixtures";
+import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./support/fixtures";
 import { chooseLaterDay, chooseService, fillDetails, uniqueEmail } from "./support/flow";
 import { call, latestCode, seedWorkspace, type SeedOptions, type Seeded } from "./support/seed";
 
@@ -14,32 +12,29 @@ import { call, latestCode, seedWorkspace, type SeedOptions, type Seeded } from "
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 const seed = (request: APIRequestContext, options: SeedOptions = {}) => seedWorkspace(request, { ...options, accountFile: E2E.journeyAccountFile });
 
-async function look(page: Page, testInfo: TestInfo, name: string) {
-  const original = page.viewportSize();
+const LOOK_VIEWPORTS = [
+  { label: "390", ...PHONE },
+  { label: "1280", ...DESKTOP },
+];
+
+function look(page: Page, testInfo: TestInfo, name: string) {
   // One folder per test and width: the long titles share their first 60 characters.
   const walkedAt = testInfo.title.match(/\((\d+) px\)$/)?.[1] ?? "phone";
   const title = testInfo.title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .slice(0, 60);
-  const folder = path.join("e2e", "artifacts", "screens", `journey-${title}-walked-${walkedAt}`);
-  mkdirSync(folder, { recursive: true });
-  for (const [label, size] of [
-    ["390", PHONE],
-    ["1280", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const found = results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(found, `axe at ${name} (${label} px)`).toEqual([]);
-    await page.screenshot({ path: path.join(folder, `${name}-${label}.png`), fullPage: true, animations: "disabled" });
-  }
-  if (original) await page.setViewportSize(original);
+  return screenshotAndAxe(
+    page,
+    testInfo,
+    name,
+    LOOK_VIEWPORTS,
+    WCAG_22_AA_TAGS,
+    path.join("e2e", "artifacts", "screens", `journey-${title}-walked-${walkedAt}`),
+  );
 }
 
 const times = (page: Page) => page.getByRole("group", { name: /^Times on/ }).getByRole("button");

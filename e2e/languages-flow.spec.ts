@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { expect, test } from "./support/fixtures";
+import { expect, expectNoAxeViolations, saveScreenshot, test, WCAG_22_AA_TAGS } from "./support/fixtures";
 import { uniqueEmail } from "./support/flow";
 import { call, latestCode, seedWorkspace } from "./support/seed";
 
@@ -16,7 +15,7 @@ import { call, latestCode, seedWorkspace } from "./support/seed";
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const WCAG_TAGS = [...WCAG_22_AA_TAGS, "best-practice"];
 
 type Lang = "en" | "es" | "fr" | "de" | "pt" | "ar";
 const LANGUAGES: { lang: Lang; locale: string; widths: number[] }[] = [
@@ -97,13 +96,9 @@ async function look(page: Page, lang: Lang, width: number, step: string) {
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
   await page.waitForTimeout(150);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const found = results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(found, `axe at ${step} (${lang}, ${width} px)`).toEqual([]);
+  await expectNoAxeViolations(page, `${step} (${lang}, ${width} px)`, WCAG_TAGS);
   expect(await englishLeft(page, lang), `English left at ${step} (${lang}, ${width} px)`).toEqual([]);
-  const folder = path.join("e2e", "artifacts", "screens", `languages-flow-${lang}-${width}`);
-  mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${step}.png`), fullPage: true, animations: "disabled" });
+  await saveScreenshot(page, path.join("e2e", "artifacts", "screens", `languages-flow-${lang}-${width}`), step);
 }
 
 const step = (page: Page, name: string) => expect(page.locator(`[data-flow-step="${name}"]`)).toBeVisible();

@@ -16,6 +16,9 @@ export const VIEWPORTS = [
   { label: "phone", width: 360, height: 780 },
 ] as const;
 
+/** axe-core's tags for WCAG 2.2 AA: every level A and AA rule of WCAG 2.0, 2.1 and 2.2. */
+export const WCAG_22_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
 type Fixtures = { clientIp: string; checkpoint: (name: string) => Promise<void> };
 
 export const test = base.extend<Fixtures>({
@@ -48,26 +51,36 @@ export function numberedLooks(page: Page, testInfo: TestInfo, viewports: readonl
 
 /**
  * At each viewport: asserts zero axe-core violations (of `axeTags` when given, else of every
- * rule axe runs by default) and saves a full-page screenshot into
- * e2e/artifacts/screens/<spec>-<test>/<name>-<viewport>.png; then restores the viewport.
+ * rule axe runs by default) and saves a full-page screenshot into `folder` (by default
+ * e2e/artifacts/screens/<spec>-<test>/) as <name>-<viewport>.png; then restores the viewport.
  */
-export async function screenshotAndAxe(page: Page, testInfo: TestInfo, name: string, viewports: readonly Viewport[], axeTags?: string[]) {
+export async function screenshotAndAxe(page: Page, testInfo: TestInfo, name: string, viewports: readonly Viewport[], axeTags?: string[], folder?: string) {
   const original = page.viewportSize();
-  const folder = path.join("e2e", "artifacts", "screens", slug(`${path.basename(testInfo.file, ".spec.ts")}-${testInfo.title}`));
-  mkdirSync(folder, { recursive: true });
+  const into = folder ?? path.join("e2e", "artifacts", "screens", slug(`${path.basename(testInfo.file, ".spec.ts")}-${testInfo.title}`));
   for (const viewport of viewports) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     // Let layout, transitions and the frame's resize message settle.
     await page.waitForTimeout(250);
-    const axe = new AxeBuilder({ page });
-    const results = await (axeTags ? axe.withTags(axeTags) : axe).analyze();
-    const summary = results.violations.map(
-      (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`,
-    );
-    expect(summary, `axe violations at ${name} (${viewport.label})`).toEqual([]);
-    await page.screenshot({ path: path.join(folder, `${name}-${viewport.label}.png`), fullPage: true, animations: "disabled" });
+    await expectNoAxeViolations(page, `${name} (${viewport.label})`, axeTags);
+    await saveScreenshot(page, into, `${name}-${viewport.label}`);
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** Zero axe-core violations on the page as it is now (of `axeTags` when given, else of every rule axe runs by default). */
+export async function expectNoAxeViolations(page: Page, where: string, axeTags?: string[]) {
+  const axe = new AxeBuilder({ page });
+  const results = await (axeTags ? axe.withTags(axeTags) : axe).analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`,
+  );
+  expect(summary, `axe violations at ${where}`).toEqual([]);
+}
+
+/** A full-page screenshot, animations stopped, saved as `folder`/`name`.png. */
+export async function saveScreenshot(page: Page, folder: string, name: string) {
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true, animations: "disabled" });
 }
 
 function slug(value: string): string {

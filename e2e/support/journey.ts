@@ -1,4 +1,4 @@
-import { expect, numberedLooks, test as base } from "./fixtures";
+import { expect, numberedLooks, test as base, WCAG_22_AA_TAGS } from "./fixtures";
 
 /**
  * The customer-journey specs (issue 15) look at every state on a phone (390 px) and a desktop
@@ -11,7 +11,7 @@ export const JOURNEY_VIEWPORTS = [
   { label: "desktop", width: 1280, height: 900 },
 ] as const;
 
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const WCAG_22_AA = [...WCAG_22_AA_TAGS, "best-practice"];
 
 export const test = base.extend<{ look: (name: string) => Promise<void> }>({
   look: async ({ page }, use, testInfo) => {
