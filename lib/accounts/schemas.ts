@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { IanaTimezone, Uuid } from "@/lib/schemas";
-import { SlotIntervalMinutes } from "@/lib/workspaces/schemas";
+import { Uuid } from "@/lib/schemas";
 
 export const AccountUsage = z
   .object({
@@ -20,15 +19,6 @@ export const AccountUsage = z
   })
   .meta({ id: "AccountUsage" });
 export type AccountUsage = z.infer<typeof AccountUsage>;
-
-export const CreateWorkspaceBody = z.object({
-  name: z.string().trim().min(1).max(200),
-  timezone: IanaTimezone,
-  slot_interval_minutes: SlotIntervalMinutes.optional(),
-  staff_name: z.string().trim().min(1).max(200).optional(),
-  with_secret_key: z.boolean().optional(),
-});
-export type CreateWorkspaceBody = z.infer<typeof CreateWorkspaceBody>;
 
 export const AccountWorkspace = z
   .object({

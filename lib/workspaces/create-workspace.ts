@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AccountContext } from "@/lib/context";
 import { accounts, staff, workspaces, type WorkspaceRow } from "@/lib/db/schema";
 import { isPgError, PG_UNIQUE_VIOLATION } from "@/lib/db/errors";
-import type { CreateWorkspaceBody } from "@/lib/accounts/schemas";
+import type { CreateWorkspaceBody } from "./schemas";
 import { countActiveStaff, countActiveWorkspaces } from "@/lib/accounts/count-usage";
 import { planCaps } from "@/lib/plans/catalog";
 import { planLimitExceeded } from "@/lib/plans/limits";

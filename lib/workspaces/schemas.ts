@@ -221,3 +221,13 @@ export const WorkspaceUsage = z
   })
   .meta({ id: "WorkspaceUsage" });
 export type WorkspaceUsage = z.infer<typeof WorkspaceUsage>;
+
+/** POST /v1/account/workspaces: a new workspace under the account. */
+export const CreateWorkspaceBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  timezone: IanaTimezone,
+  slot_interval_minutes: SlotIntervalMinutes.optional(),
+  staff_name: z.string().trim().min(1).max(200).optional(),
+  with_secret_key: z.boolean().optional(),
+});
+export type CreateWorkspaceBody = z.infer<typeof CreateWorkspaceBody>;

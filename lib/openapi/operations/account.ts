@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AccountUsage, AccountWorkspace, CreateWorkspaceBody, WorkspaceIdParams } from "@/lib/accounts/schemas";
+import { AccountUsage, AccountWorkspace, WorkspaceIdParams } from "@/lib/accounts/schemas";
+import { CreateWorkspaceBody } from "@/lib/workspaces/schemas";
 import { ApiKey, MintKeyBody } from "@/lib/api-keys/schemas";
 import { defineOperation } from "../operation";
 
