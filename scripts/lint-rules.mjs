@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -43,6 +44,14 @@ function importedPath(specifier, importer) {
   return target.replace(/\.(tsx?|jsx?|mjs|json)$/, "").replace(/\/index$/, "");
 }
 
+/** The repo's root: the nearest folder above `file` holding .oxlintrc.json (whatever the linter's cwd). */
+function rootOf(file) {
+  for (let folder = path.dirname(file); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, ".oxlintrc.json"))) return folder;
+  }
+  return process.cwd();
+}
+
 const domainSurface = {
   meta: {
     type: "problem",
@@ -60,7 +69,10 @@ const domainSurface = {
   },
   create(context) {
     const surfaces = context.options[0]?.surfaces ?? {};
-    const importer = path.relative(context.cwd, context.filename).split(path.sep).join("/");
+    const importer = path
+      .relative(rootOf(path.resolve(context.cwd, context.filename)), path.resolve(context.cwd, context.filename))
+      .split(path.sep)
+      .join("/");
     const own = /^lib\/([^/]+)\//.exec(importer)?.[1];
     function check(node, source) {
       if (!source || typeof source.value !== "string") return;
