@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
-import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
+import { expectError, newWorkspace } from "../helpers/fixtures";
 import { book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, pendingBooking, setNow } from "../helpers/bookings";
-import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
+import { addService, addWebhookEndpoint, connectPaymentAccount } from "../helpers/factories";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
