@@ -10,10 +10,9 @@ const ok = async (pending: Promise<{ status: number; body: any }>) => {
   return response.body;
 };
 
-// The losers of a start are refused without a calendar load (lib/bookings/known-taken.ts);
-// these show that such a refusal ends the moment the start is free again, and that the body
-// is checked before it exactly as on a first refusal.
-describe("a start known taken", () => {
+// A start that is taken is refused again and again; these show that a refusal ends the moment
+// the start is free again, and that the body is checked before it on every refusal.
+describe("a taken start", () => {
   it("still checks the body first, against the questions and service as they are now", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
