@@ -10,7 +10,7 @@ export const MAX_AVAILABILITY_RANGE_DAYS = 62;
 
 /**
  * Everything of the workspace an answer depends on: the engine sees only these, and
- * answer-cache.ts keys kept slot tables by their values, so a setting that starts to matter here
+ * answer-cache.ts keys cached slot tables by their values, so a setting that starts to matter here
  * is added to this list and to the key at once.
  */
 export const AVAILABILITY_WORKSPACE_FIELDS = ["id", "timezone", "slotIntervalMinutes", "stripeAccountId"] as const;

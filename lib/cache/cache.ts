@@ -54,7 +54,7 @@ export class Cache<V> {
     return this.#entries.get(key);
   }
 
-  /** Stores a value; one whose clock bound is already empty is not kept. */
+  /** Stores a value; one whose clock bound is already empty is not stored. */
   set(key: string, entry: CacheEntry<V>): void {
     if (entry.validUntilMs <= entry.validFromMs) return;
     this.#entries.set(key, entry);

@@ -21,7 +21,7 @@ describe("a taken start", () => {
     expectError(await book(ws, { service_id: service.id, starts_at }), 409, "slot_unavailable");
     expectError(await book(ws, { service_id: service.id, starts_at }), 409, "slot_unavailable");
 
-    // A required question added since: a body without its answer is a 422, kept refusal or not.
+    // A required question added since: a body without its answer is a 422 on every refusal.
     const question = await ok(api.post("/v1/questions", { key: ws.sk, body: { label: "Anything we should know?", type: "text", required: true } }));
     expectError(await book(ws, { service_id: service.id, starts_at }), 422, "validation_failed", "answers");
     expectError(await book(ws, { service_id: service.id, starts_at }), 422, "validation_failed", "answers");
