@@ -46,6 +46,26 @@ export type CreatedBooking = {
  */
 export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBookingBody }): Promise<CreatedBooking> {
   const startsAt = parseInstant(input.starts_at);
+  // Creates of one start on this instance go one at a time past the check: a loser then sees
+  // the winner's booking in the check and is refused there, before any write (the exclusion
+  // constraint still decides between instances). A queue, not a cache: nothing outlives the
+  // creates in flight.
+  const slotKey = `${ctx.workspace.id}|${input.service_id}|${startsAt.getTime()}|${input.staff_id ?? ""}`;
+  const earlier = inFlight.get(slotKey);
+  if (earlier) await earlier.catch(() => undefined);
+  const attempt = create(ctx, input, startsAt);
+  inFlight.set(slotKey, attempt);
+  try {
+    return await attempt;
+  } finally {
+    if (inFlight.get(slotKey) === attempt) inFlight.delete(slotKey);
+  }
+}
+
+/** The creates running on this instance, by start (bounded by the requests in flight). */
+const inFlight = new Map<string, Promise<CreatedBooking>>();
+
+async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promise<CreatedBooking> {
   const now = ctx.clock.now();
   const { workspace } = ctx;
   const facts = await loadCreateFacts(ctx.db, { workspaceId: workspace.id, accountId: workspace.accountId, serviceId: input.service_id, now });
