@@ -11,7 +11,7 @@ declare module "autocannon" {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    requests?: { method?: string; path?: string; setupRequest?: (request: RawRequest) => RawRequest }[];
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; setupRequest?: (request: RawRequest) => RawRequest }[];
   };
   export type Result = {
     requests: Histogram;

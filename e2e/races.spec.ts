@@ -8,12 +8,13 @@ import { E2E } from "./support/env";
  * Races across instances: two `next start` processes on one real PostgreSQL database, hit at
  * once. However the requests interleave, a slot holds at most one live booking, every loser
  * gets a 409, nothing answers 5xx, an Idempotency-Key repeated across both instances makes
- * one booking, and the availability either instance answers (kept between changes) follows
+ * one booking, and the availability either instance answers (cached between changes) follows
  * the bookings made on the other.
  */
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PORTS = E2E.racePorts;
-const DATABASE = `booking_race_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+// Named after the admin URL's database (its own prefix on a shared server), like the bench's.
+const DATABASE = `${new URL(ADMIN_URL).pathname.slice(1) || "booking"}_race_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 const APP_SECRET = "race-test-secret-race-test-secret-0123456789";
 
 let servers: ChildProcess[] = [];

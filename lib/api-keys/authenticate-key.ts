@@ -12,6 +12,7 @@ import {
   type ApiKeyRow,
   type WorkspaceRow,
 } from "@/lib/db/schema";
+import { NO_REVISION, toAvailabilityRevision, type AvailabilityRevision } from "@/lib/availability/revision";
 import { constantTimeEqual, KEY_PATTERN, sha256Hex } from "@/lib/secrets/tokens";
 
 /**
@@ -19,7 +20,7 @@ import { constantTimeEqual, KEY_PATTERN, sha256Hex } from "@/lib/secrets/tokens"
  * asked for; null when no row) and, for a workspace key, the workspace's availability revision
  * (read before any data the request reads, as lib/availability/answer-cache.ts requires).
  */
-type Extras = { offsetMs: number | null; availabilityRevision: number };
+type Extras = { offsetMs: number | null; availabilityRevision: AvailabilityRevision };
 export type WorkspaceKey = { kind: "workspace"; key: ApiKeyRow; workspace: WorkspaceRow } & Extras;
 export type AccountKey = { kind: "account"; keyId: string; lastUsedAt: Date | null; account: AccountRow } & Extras;
 
@@ -42,12 +43,18 @@ export async function authenticateKey(db: Db, value: string, options: { withCloc
       lastUsedAt: row.key.lastUsedAt,
       account: row.account,
       offsetMs: toNumber(row.offsetMs),
-      availabilityRevision: 0,
+      availabilityRevision: NO_REVISION,
     };
   }
   const [row] = await queries.workspaceKey.execute({ hash });
   if (!row || !constantTimeEqual(row.key.keyHash, hash) || !value.startsWith(`${row.key.type}_`)) return undefined;
-  return { kind: "workspace", key: row.key, workspace: row.workspace, offsetMs: toNumber(row.offsetMs), availabilityRevision: toNumber(row.revision) ?? 0 };
+  return {
+    kind: "workspace",
+    key: row.key,
+    workspace: row.workspace,
+    offsetMs: toNumber(row.offsetMs),
+    availabilityRevision: toAvailabilityRevision(row.revision, row.calendars),
+  };
 }
 
 /**
@@ -64,6 +71,10 @@ function prepareQueries(db: Db, withClockOffset: boolean) {
   const revision = sql<
     string | null
   >`(SELECT ${availabilityRevisions.revision} FROM ${availabilityRevisions} WHERE ${availabilityRevisions.workspaceId} = ${apiKeys.workspaceId})`;
+  // As text: parsed only here, the same on both drivers.
+  const calendars = sql<
+    string | null
+  >`(SELECT ${availabilityRevisions.calendars}::text FROM ${availabilityRevisions} WHERE ${availabilityRevisions.workspaceId} = ${apiKeys.workspaceId})`;
   return {
     accountKey: db
       .select({ key: accountKeys, account: accounts, offsetMs })
@@ -72,7 +83,7 @@ function prepareQueries(db: Db, withClockOffset: boolean) {
       .where(and(eq(accountKeys.keyHash, hash), isNull(accountKeys.revokedAt)))
       .prepare(`authenticate_account_key_${suffix}`),
     workspaceKey: db
-      .select({ key: apiKeys, workspace: workspaces, offsetMs, revision })
+      .select({ key: apiKeys, workspace: workspaces, offsetMs, revision, calendars })
       .from(apiKeys)
       .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
       .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), eq(workspaces.active, true)))

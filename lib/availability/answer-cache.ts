@@ -1,66 +1,75 @@
 import { and, eq } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
+import { Cache, isFresh } from "@/lib/cache/cache";
 import { services } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import type { ServiceRules } from "./engine";
 import { assertRange, AVAILABILITY_WORKSPACE_FIELDS, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
-import { loadCalendarsKept } from "./kept-calendars";
-import { readAvailabilityRevision } from "./revision";
+import { loadCalendars, type LoadCalendarsInput } from "./load-calendars";
+import { calendarRevision, readAvailabilityRevision, type AvailabilityRevision } from "./revision";
 import { isGroupService, isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
 import type { CalendarSlotBytes } from "./serialize";
 import { answerFromSlotTable, answerWindow, buildSlotTable } from "./slot-table";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 
 /**
- * Availability answers cut from kept slot tables (slot-table.ts): for one service, every
+ * Availability answers cut from cached slot tables (slot-table.ts): for one service, every
  * calendar's slots over a stretch of starts, as JSON bytes. An answer whose allowed starts lie
  * inside the stretch is, per calendar, one run of the table's slots: two binary searches and a
  * copy. A booking page's next week, a range one minute later and the same range asked again
  * all cost that, not a new computation.
  *
- * A table serves only while (1) the workspace's availability revision, read before any data,
- * still has the value it was built at: every write to what availability reads (services
- * included) commits a new value (migration 0004); and (2) the clock is inside
- * [built at, first lapse of a hold it counts as busy). It is keyed by the service, the booking
- * left out (exclude_booking_id) and every workspace setting the answer depends on. Each
- * instance keeps its own tables, bounded in bytes; the revision lives in the database, so
- * every instance sees every change.
+ * Two grains, each under the one cache rule (lib/cache/cache.ts):
+ * - the table, keyed by the service, the booking left out (exclude_booking_id) and every
+ *   workspace setting the answer depends on, serves while the workspace's revision (services,
+ *   calendars, their links) is the one it was built at and the clock has not gone back;
+ * - each calendar's part serves while that calendar's revision (its bookings, hours, time off,
+ *   external busy times) is unchanged and the clock is before the first lapse of a hold it
+ *   counts as busy. A stale part is loaded and computed again alone: a booking on one calendar
+ *   costs the next answer one calendar's load and slots, not the whole table.
+ *
+ * A calendar's slots depend only on the service's rules, the workspace's settings and that
+ * calendar's own data (engine.ts), so a table whose parts were computed at different instants
+ * answers exactly as one computed now; answer-cache.property.test.ts holds it against the
+ * engine over random writes.
  */
 const MAX_TABLE_BYTES = 24 * 1024 * 1024;
 /** A table reaches this far around the range that asked for it, so nearby ranges share it. */
 const WIDEN_BACK_MS = DAY_MS;
 const WIDEN_ON_MS = 7 * DAY_MS;
 
+type CalendarPart = { staffId: string; slots: CalendarSlotBytes; revision: string; validFromMs: number; validUntilMs: number };
+
 type SlotTable = {
   /** This instance's number for the table: an answer's key (AvailabilityAnswer) names its table by it. */
   serial: number;
-  revision: number;
-  builtAtMs: number;
-  validUntilMs: number;
   rules: ServiceRules;
   /** False when the service takes no booking of this kind: every calendar answers no slots. */
   offered: boolean;
   /** The stretch of starts the table holds, both ends included (empty when firstMs > lastMs). */
   firstMs: number;
   lastMs: number;
-  calendars: CalendarSlotBytes[];
+  /** What a part is loaded with: every range that can touch a start of the stretch. */
+  load: Omit<LoadCalendarsInput, "now" | "staffIds">;
+  parts: CalendarPart[];
 };
 
-const tables = new LRUCache<string, SlotTable>({
-  maxSize: MAX_TABLE_BYTES,
-  sizeCalculation: (table, key) =>
-    key.length + table.calendars.reduce((sum, calendar) => sum + calendar.head.length + calendar.bytes.length + 12 * calendar.starts.length + 100, 100),
+const tables = new Cache<SlotTable>({
+  maxBytes: MAX_TABLE_BYTES,
+  sizeOf: (table, key) =>
+    key.length + table.parts.reduce((sum, { slots }) => sum + slots.head.length + slots.bytes.length + 12 * slots.starts.length + 150, 100),
 });
+/** Renewals under way, so that the requests that meet one stale part wait for one load of it. */
+const renewing = new Map<string, Promise<SlotTable>>();
 
 let tablesBuilt = 0;
 
 /**
  * GET /v1/availability's body ({ data: StaffSlots[] }) for one request, as pieces to write in
  * order, and a key that names exactly these bytes in this instance: the table they are cut
- * from and each calendar's run of its slots. A table never changes once built, so the same key
- * always names the same bytes (lib/http/kept-encoding.ts keeps them compressed by it); a range
- * whose start is now + min_lead, which moves every millisecond, keeps one key until a slot
- * drops out of it.
+ * from and each calendar's run of its slots. A table never changes once built (a renewed part
+ * makes a new table), so the same key always names the same bytes (lib/http/kept-encoding.ts
+ * caches them compressed by it); a range whose start is now + min_lead, which moves every
+ * millisecond, keeps one key until a slot drops out of it.
  */
 export type AvailabilityAnswer = { key: string; pieces: Uint8Array[] };
 
@@ -72,15 +81,21 @@ export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityCon
   const revision = ctx.availabilityRevision ?? (await readAvailabilityRevision(ctx.db, ctx.workspace.id));
   const nowMs = ctx.clock.now().getTime();
 
-  let table = tables.get(key);
-  if (table && !(table.revision === revision && table.builtAtMs <= nowMs && nowMs < table.validUntilMs && covers(table, nowMs, fromMs, toMs))) {
-    table = undefined;
-  }
+  let table = tables.get(key, String(revision.workspace), nowMs);
+  if (table && !covers(table, nowMs, fromMs, toMs)) table = undefined;
   if (!table) {
     table = await buildTable(ctx, input, revision, nowMs);
-    tables.set(key, table);
+    tables.set(key, { value: table, revision: String(revision.workspace), validFromMs: nowMs, validUntilMs: Infinity });
+  } else {
+    const stale = table.parts.filter((part) => !isFresh(part, calendarRevision(revision, part.staffId), nowMs));
+    if (stale.length > 0) {
+      table = await renewOnce(ctx, key, table, stale, revision, nowMs);
+    }
   }
-  const { pieces, runs } = answerFromSlotTable(table.calendars, answerWindow(table.rules, table.offered, nowMs, fromMs, toMs));
+  const { pieces, runs } = answerFromSlotTable(
+    table.parts.map((part) => part.slots),
+    answerWindow(table.rules, table.offered, nowMs, fromMs, toMs),
+  );
   return { key: `availability ${table.serial} ${runs}`, pieces };
 }
 
@@ -92,9 +107,9 @@ function covers(table: SlotTable, nowMs: number, fromMs: number, toMs: number): 
 
 /**
  * Two queries: the service, then its calendars with their hours, time off and busy ranges
- * over the stretch (or a kept load that covers it, kept-calendars.ts).
+ * over the stretch.
  */
-async function buildTable(ctx: AvailabilityContext, input: GetAvailabilityInput, revision: number, nowMs: number): Promise<SlotTable> {
+async function buildTable(ctx: AvailabilityContext, input: GetAvailabilityInput, revision: AvailabilityRevision, nowMs: number): Promise<SlotTable> {
   const [service] = await ctx.db
     .select()
     .from(services)
@@ -111,20 +126,76 @@ async function buildTable(ctx: AvailabilityContext, input: GetAvailabilityInput,
   // Load what can touch a start of the stretch: its occupied range reaches back by the buffer
   // before and forward by the duration and the buffer after.
   const anchorMs = window ? firstMs : input.from.getTime();
-  const loadFrom = new Date(anchorMs - rules.bufferBeforeMinutes * MINUTE_MS);
-  const loadTo = new Date((window ? lastMs : anchorMs) + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS);
   const load = {
     workspaceId: ctx.workspace.id,
     serviceId: service.id,
-    loadFrom,
-    loadTo,
-    now: new Date(nowMs),
+    loadFrom: new Date(anchorMs - rules.bufferBeforeMinutes * MINUTE_MS),
+    loadTo: new Date((window ? lastMs : anchorMs) + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS),
     excludeBookingId: input.excludeBookingId,
     groupSessions: isGroupService(service),
   };
-  const loaded = await loadCalendarsKept(ctx.db, load, revision);
-  const validUntilMs = Math.min(...loaded.map((calendar) => calendar.firstHoldLapseMs ?? Infinity));
+  const table = { serial: ++tablesBuilt, rules, offered, firstMs, lastMs, load, parts: [] };
+  return { ...table, parts: await computeParts(ctx, table, undefined, revision, nowMs) };
+}
+
+/**
+ * The table with its stale parts loaded and computed again: one load per part however many
+ * requests meet it at once. A request that joined a renewal begun at another instant renews
+ * again unless every part is fresh for its own clock too.
+ */
+async function renewOnce(
+  ctx: AvailabilityContext,
+  key: string,
+  table: SlotTable,
+  stale: CalendarPart[],
+  revision: AvailabilityRevision,
+  nowMs: number,
+): Promise<SlotTable> {
+  const renewal = JSON.stringify([key, table.serial, stale.map((part) => [part.staffId, calendarRevision(revision, part.staffId)])]);
+  const joined = renewing.get(renewal);
+  if (joined) {
+    const renewed = await joined;
+    if (renewed.parts.every((part) => isFresh(part, calendarRevision(revision, part.staffId), nowMs))) return renewed;
+    return renew(ctx, table, stale, revision, nowMs);
+  }
+  const pending = renew(ctx, table, stale, revision, nowMs);
+  renewing.set(renewal, pending);
+  try {
+    const renewed = await pending;
+    const current = tables.peek(key);
+    if (current?.value === table) tables.set(key, { ...current, value: renewed });
+    return renewed;
+  } finally {
+    renewing.delete(renewal);
+  }
+}
+
+async function renew(ctx: AvailabilityContext, table: SlotTable, stale: CalendarPart[], revision: AvailabilityRevision, nowMs: number): Promise<SlotTable> {
+  const staffIds = stale.map((part) => part.staffId);
+  const loaded = await computeParts(ctx, table, staffIds, revision, nowMs);
+  // A calendar that stopped offering the service since the workspace's revision was read:
+  // the whole table is computed again (and the next request, reading the new revision, builds anew).
+  if (loaded.length !== staffIds.length) return { ...table, serial: ++tablesBuilt, parts: await computeParts(ctx, table, undefined, revision, nowMs) };
+  const renewed = new Map(loaded.map((part) => [part.staffId, part]));
+  return { ...table, serial: ++tablesBuilt, parts: table.parts.map((part) => renewed.get(part.staffId) ?? part) };
+}
+
+/** Loads the calendars (all, or `staffIds`) over the table's stretch and computes their slots. */
+async function computeParts(
+  ctx: AvailabilityContext,
+  table: Omit<SlotTable, "parts">,
+  staffIds: string[] | undefined,
+  revision: AvailabilityRevision,
+  nowMs: number,
+): Promise<CalendarPart[]> {
+  const loaded = await loadCalendars(ctx.db, { ...table.load, now: new Date(nowMs), ...(staffIds ? { staffIds } : {}) });
   const { timezone, slotIntervalMinutes } = ctx.workspace;
-  const calendars = buildSlotTable({ rules, timezone, slotIntervalMinutes, calendars: loaded, firstMs, lastMs });
-  return { serial: ++tablesBuilt, revision, builtAtMs: nowMs, validUntilMs, rules, offered, firstMs, lastMs, calendars };
+  const bytes = buildSlotTable({ rules: table.rules, timezone, slotIntervalMinutes, calendars: loaded, firstMs: table.firstMs, lastMs: table.lastMs });
+  // buildSlotTable answers one entry per calendar, in order.
+  return loaded.flatMap((calendar, i) => {
+    const slots = bytes[i];
+    if (!slots) return [];
+    const validUntilMs = calendar.firstHoldLapseMs ?? Infinity;
+    return [{ staffId: calendar.staffId, slots, revision: calendarRevision(revision, calendar.staffId), validFromMs: nowMs, validUntilMs }];
+  });
 }

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import type { Queryable } from "@/lib/db/client";
 import type { ServiceRow, WorkspaceRow } from "@/lib/db/schema";
-import { answerStableUntil, classifyStart, type CalendarInput, type StartCheck } from "./engine";
+import { classifyStart, type CalendarInput, type StartCheck } from "./engine";
 import { loadCalendars, type LoadCalendarsInput, type LoadedCalendar } from "./load-calendars";
 import { isGroupService, isServiceBookable, toServiceRules } from "./service-rules";
 import { MINUTE_MS } from "./zone-timeline";
@@ -47,11 +47,6 @@ export type CandidateCalendars = {
    * "outside_working_hours" (also when no calendar offers the service: "not_offered").
    */
   refusal: Exclude<SlotCheck, "ok"> | null;
-  /**
-   * Until when (clock time) this answer stays the answer while the data do not change: the
-   * next minute, or the first lapse of a live hold the loaded calendars count as busy.
-   */
-  stableUntilMs: number;
 };
 
 /**
@@ -61,21 +56,16 @@ export type CandidateCalendars = {
  * counted in the same statement that loads them.
  */
 export async function pickCandidateCalendars(input: CheckSlotInput): Promise<CandidateCalendars> {
-  const nowMs = input.now.getTime();
-  if (!isServiceBookable(input.service)) return { staffIds: [], refusal: "not_offered", stableUntilMs: nowMs };
+  if (!isServiceBookable(input.service)) return { staffIds: [], refusal: "not_offered" };
   const day = DateTime.fromJSDate(input.startsAt, { zone: input.workspace.timezone }).startOf("day");
   const calendars = await loadCalendarsAround(input, undefined, { from: day.toJSDate(), to: day.plus({ days: 1 }).toJSDate() });
-  if (calendars.length === 0) return { staffIds: [], refusal: "not_offered", stableUntilMs: nowMs };
+  if (calendars.length === 0) return { staffIds: [], refusal: "not_offered" };
   const startMs = input.startsAt.getTime();
-  const stableUntilMs = Math.min(
-    answerStableUntil(input.workspace.timezone, nowMs, startMs, startMs + 1),
-    ...calendars.map((calendar) => calendar.firstHoldLapseMs ?? Infinity),
-  );
   const checks = calendars.map((calendar) => ({ staffId: calendar.staffId, check: classify(input, calendar) }));
   const open = checks.filter((entry) => entry.check === "ok").map((entry) => entry.staffId);
   if (open.length === 0) {
     const refusal = (["taken", "not_offered"] as const).find((reason) => checks.some((entry) => entry.check === reason));
-    return { staffIds: [], refusal: refusal ?? "outside_working_hours", stableUntilMs };
+    return { staffIds: [], refusal: refusal ?? "outside_working_hours" };
   }
   const load = new Map(calendars.map((calendar) => [calendar.staffId, calendar.bookingsStarting ?? 0]));
   // A group service: a session already open at this start is joined first, the one with the
@@ -83,7 +73,7 @@ export async function pickCandidateCalendars(input: CheckSlotInput): Promise<Can
   const seated = new Map(calendars.map((calendar) => [calendar.staffId, calendar.sessions?.find((session) => session.startMs === startMs)?.seatsTaken ?? 0]));
   // A stable sort keeps creation order among calendars with the same load.
   const order = (a: string, b: string) => (seated.get(b) ?? 0) - (seated.get(a) ?? 0) || (load.get(a) ?? 0) - (load.get(b) ?? 0);
-  return { staffIds: [...open].sort(order), refusal: null, stableUntilMs };
+  return { staffIds: [...open].sort(order), refusal: null };
 }
 
 function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[], countStarting?: LoadCalendarsInput["countStarting"]): Promise<LoadedCalendar[]> {

@@ -23,12 +23,9 @@ import { announceConfirmed } from "./settle-confirmed";
 import { checkAnswers, type ValidAnswer } from "./validate-answers";
 import { newVerificationCode } from "./verification-code";
 import { afterCommit, withTransaction } from "@/lib/db/transaction";
-import { slotUnavailable } from "@/lib/errors";
-import { knownTaken } from "./known-taken";
 import { sessionIdFor } from "./sessions";
 
-/** `availabilityRevision`: read with the key, before any data (lib/http/route.ts); lets a known-taken start be refused at once (known-taken.ts). */
-type Ctx = Pick<ServiceContext<KeyActor>, "db" | "workspace" | "clock" | "actor"> & { availabilityRevision?: number };
+type Ctx = Pick<ServiceContext<KeyActor>, "db" | "workspace" | "clock" | "actor">;
 
 export type CreatedBooking = {
   booking: BookingRow;
@@ -51,7 +48,8 @@ export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBoo
   const startsAt = parseInstant(input.starts_at);
   // Creates of one start on this instance go one at a time past the check: a loser then sees
   // the winner's booking in the check and is refused there, before any write (the exclusion
-  // constraint still decides between instances).
+  // constraint still decides between instances). A queue, not a cache: nothing outlives the
+  // creates in flight.
   const slotKey = `${ctx.workspace.id}|${input.service_id}|${startsAt.getTime()}|${input.staff_id ?? ""}`;
   const earlier = inFlight.get(slotKey);
   if (earlier) await earlier.catch(() => undefined);
@@ -70,17 +68,9 @@ const inFlight = new Map<string, Promise<CreatedBooking>>();
 async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promise<CreatedBooking> {
   const now = ctx.clock.now();
   const { workspace } = ctx;
-  // A start this instance found taken at this very revision: the body is checked as below,
-  // against what that check read, and refused without a query (known-taken.ts).
-  const revision = input.staff_id === undefined || input.staff_id === null ? ctx.availabilityRevision : undefined;
-  const known = revision === undefined ? undefined : knownTaken({ workspace, serviceId: input.service_id, startsAt }, revision, now.getTime());
-  if (known) {
-    checkBody(workspace, known, input);
-    throw slotUnavailable();
-  }
   const facts = await loadCreateFacts(ctx.db, { workspaceId: workspace.id, accountId: workspace.accountId, serviceId: input.service_id, now });
   const { service, answers } = checkBody(workspace, facts, input);
-  const { plan, questions: workspaceQuestions } = facts;
+  const { plan } = facts;
   const staffIds = await resolveCalendars({
     db: ctx.db,
     workspace,
@@ -89,9 +79,8 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
     now,
     requester: ctx.actor.type,
     staffId: input.staff_id,
-    rememberTaken: revision === undefined ? undefined : { revision, questions: workspaceQuestions },
   });
-  // After the slot check: a taken start is refused alike whether or not a refusal was kept.
+  // After the slot check: a taken start is refused before the volume.
   assertBookingVolumeWithin(facts.volume);
 
   const start = startStateFor(service, workspace, now);

@@ -2,9 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { checkSlot, pickCandidateCalendars, type SlotCheck } from "@/lib/availability/check-slot";
 import { isServiceBookable } from "@/lib/availability/service-rules";
 import type { Queryable } from "@/lib/db/client";
-import { serviceStaff, services, staff, type QuestionRow, type ServiceRow, type WorkspaceRow } from "@/lib/db/schema";
+import { serviceStaff, services, staff, type ServiceRow, type WorkspaceRow } from "@/lib/db/schema";
 import { DomainError, slotUnavailable, validationFailed } from "@/lib/errors";
-import { rememberTaken } from "./known-taken";
 
 /** Who asks: a customer (publishable key or manage token) may name a calendar only when the workspace allows it. */
 export type Requester = "sk" | "pk" | "customer";
@@ -36,13 +35,6 @@ export type ResolveCalendarsInput = {
   /** Rescheduling: the booking's own calendar, kept when no staff_id is given. */
   keepStaffId?: string;
   excludeBookingId?: string;
-  /**
-   * A create: the workspace's availability revision, read before any data (with the key), and
-   * the questions the body was checked against. A start found taken on every calendar is
-   * remembered with them, so the next create of it is checked and refused without a query
-   * while the revision and the clock allow (known-taken.ts).
-   */
-  rememberTaken?: { revision: number; questions: QuestionRow[] };
 };
 
 /**
@@ -73,18 +65,6 @@ export async function resolveCalendars(input: ResolveCalendarsInput): Promise<st
   }
   const candidates = await pickCandidateCalendars(slot);
   if (candidates.staffIds.length > 0) return candidates.staffIds;
-  const memo = input.excludeBookingId === undefined ? input.rememberTaken : undefined;
-  if (memo && candidates.refusal === "taken") {
-    rememberTaken(
-      { workspace: input.workspace, serviceId: input.service.id, startsAt: input.startsAt },
-      {
-        revision: memo.revision,
-        validFromMs: input.now.getTime(),
-        validUntilMs: candidates.stableUntilMs,
-        facts: { service: input.service, questions: memo.questions },
-      },
-    );
-  }
   assertOpen(candidates.refusal ?? "not_offered");
   return candidates.staffIds;
 }

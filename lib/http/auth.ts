@@ -1,3 +1,4 @@
+import type { AvailabilityRevision } from "@/lib/availability/revision";
 import type { Db } from "@/lib/db/client";
 import type { AccountRow, WorkspaceRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
@@ -13,7 +14,7 @@ import { logError } from "@/lib/log/logger";
  * brings its workspace's availability revision (read before anything else the request reads).
  */
 export type Authenticated = { clock: Clock } & (
-  | { kind: "workspace"; workspace: WorkspaceRow; availabilityRevision: number; actor: KeyActor }
+  | { kind: "workspace"; workspace: WorkspaceRow; availabilityRevision: AvailabilityRevision; actor: KeyActor }
   | { kind: "account"; account: AccountRow; actor: AccountActor }
   | { kind: "public"; actor: PublicActor }
 );

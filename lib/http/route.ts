@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { AvailabilityRevision } from "@/lib/availability/revision";
 import { getConfig } from "@/lib/config";
 import { getDb, type Db } from "@/lib/db/client";
 import {
@@ -31,7 +32,7 @@ import { logError, requestLogRecord } from "@/lib/log/logger";
 /** The domain's contexts (lib/context.ts) plus what only the transport knows: the client's IP. */
 type HttpOnly = { ip: string };
 /** `availabilityRevision`: read by the authentication statement, before any data (lib/availability/answer-cache.ts). */
-export type WorkspaceContext = ServiceContext<KeyActor> & HttpOnly & { availabilityRevision: number };
+export type WorkspaceContext = ServiceContext<KeyActor> & HttpOnly & { availabilityRevision: AvailabilityRevision };
 export type AccountContext = AccountServiceContext & HttpOnly;
 export type PublicContext = PublicServiceContext & HttpOnly;
 

@@ -13,7 +13,7 @@ import { currentDb } from "../helpers/setup-file";
 import { addService, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 
 /**
- * Availability answers are kept per instance (lib/availability/answer-cache.ts). These tests
+ * Availability answers are cached per instance (lib/availability/answer-cache.ts). These tests
  * ask twice around every kind of change — through the API, straight in the database as another
  * instance would, and by the clock alone — and expect the second answer to be the new truth.
  * The workspace is in New York; June 10th 2030 is a Monday, its calendar works 9–17 daily.
@@ -42,7 +42,7 @@ async function starts(s: Setup): Promise<string[]> {
 
 const revisionOf = (s: Setup) => readAvailabilityRevision(currentDb().db, s.ws.id);
 
-describe("availability answers kept between changes", () => {
+describe("availability answers cached between changes", () => {
   it("answers a repeat with the same bytes after one query (the revision)", async () => {
     await setNow("2030-06-01T12:00:30Z");
     const s = await setup();
@@ -103,7 +103,7 @@ describe("availability answers kept between changes", () => {
     }
     const gzipped = await ask("gzip");
     expect(gzipped.bytes.length).toBeLessThan(plain.bytes.length / 4);
-    // Kept: the same JSON again, never larger (it may have been compressed once more at the best level).
+    // Cached: the same JSON again, never larger (it may have been compressed once more at the best level).
     const again = await ask("gzip");
     expect(again.text).toBe(plain.text);
     expect(again.bytes.length).toBeLessThanOrEqual(gzipped.bytes.length);
@@ -168,7 +168,7 @@ describe("availability answers kept between changes", () => {
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    expect(await revisionOf(s)).toBe(before);
+    expect(await revisionOf(s)).toEqual(before);
     expect(await starts(s)).toEqual(all.filter((start) => start >= at("12:00")));
 
     // A workspace setting the answer depends on (no payment account: a paid service offers nothing).
@@ -193,7 +193,7 @@ describe("availability answers kept between changes", () => {
     const revision = await revisionOf(s);
     await setNow(new Date(lapsesAt + 1_000));
     expect(await starts(s)).toContain(at("10:00"));
-    expect(await revisionOf(s)).toBe(revision); // nothing was written: the clock alone freed it
+    expect(await revisionOf(s)).toEqual(revision); // nothing was written: the clock alone freed it
 
     await setNow(new Date(lapsesAt - 5_000));
     expect(await starts(s)).not.toContain(at("10:00"));

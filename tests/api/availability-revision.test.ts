@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { readAvailabilityRevision } from "@/lib/availability/revision";
+import { readAvailabilityRevision, type AvailabilityRevision } from "@/lib/availability/revision";
 import { bookings, questions, serviceStaff, services, staff, timeOff, workingHours } from "@/lib/db/schema";
 import { bookConfirmed, localAt } from "../helpers/bookings";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
@@ -8,23 +8,24 @@ import { currentDb } from "../helpers/setup-file";
 import { addService, seedBooking } from "../helpers/factories";
 
 /**
- * The availability revision (migrations 0004 and 0009): what lets an instance serve a kept
- * answer or a kept refusal of a taken start. Every committed write to a table they read
- * (availability's tables, and the questions a refusal checks a body against) must give the
- * workspace a value it never had before; nothing else may.
+ * The availability revisions (migrations 0004, 0009, 0020): what lets an instance serve a
+ * cached answer (lib/cache/cache.ts). Every committed write to a table availability reads must
+ * give the workspace, or the one calendar it concerns, a value it never had before; nothing
+ * else may. Values are compared as one stamp: the workspace's and every calendar's.
  */
 const db = () => currentDb().db;
-const revisionOf = (ws: TestWorkspace) => readAvailabilityRevision(db(), ws.id);
+const stamp = (revision: AvailabilityRevision) => JSON.stringify([revision.workspace, Object.entries(revision.calendars).sort()]);
+const revisionOf = async (ws: TestWorkspace) => stamp(await readAvailabilityRevision(db(), ws.id));
 
 /** Runs a write and answers the revision before and after it. */
-async function across(ws: TestWorkspace, write: () => Promise<unknown>): Promise<[number, number]> {
+async function across(ws: TestWorkspace, write: () => Promise<unknown>): Promise<[string, string]> {
   const before = await revisionOf(ws);
   await write();
   return [before, await revisionOf(ws)];
 }
 
 describe("availability revision", () => {
-  it("moves on every insert, update and delete of each table availability or a kept refusal reads", async () => {
+  it("moves on every insert, update and delete of each table availability reads", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
     const seen = new Set([await revisionOf(ws)]);
@@ -58,7 +59,7 @@ describe("availability revision", () => {
     await expectNew(() => db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, bookingId)));
     await expectNew(() => db().delete(bookings).where(eq(bookings.id, bookingId)));
     await expectNew(() => db().delete(staff).where(eq(staff.id, added!.id)));
-    // A kept refusal of a taken start checks the body against the questions it read (lib/bookings/known-taken.ts).
+    // A create checks its body against the questions.
     let questionId = "";
     await expectNew(
       async () => ([{ id: questionId }] = await db().insert(questions).values({ workspaceId: ws.id, label: "Allergies?", type: "text" }).returning()),
@@ -95,27 +96,30 @@ describe("availability revision", () => {
     expect(await revisionOf(other)).toBe(otherBefore);
   });
 
-  it("moves when a booking is made through the API", async () => {
+  it("moves only the booked calendar's value when a booking is made through the API", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
-    const [before, after] = await across(ws, () => bookConfirmed(ws, { service_id: service.id, starts_at: localAt(ws, 2, "10:00") }));
-    expect(after).not.toBe(before);
+    const other = { workspaceId: ws.id, name: "Other" };
+    const [otherCalendar] = await db().insert(staff).values(other).returning();
+    const before = await readAvailabilityRevision(db(), ws.id);
+    const booked = await bookConfirmed(ws, { service_id: service.id, starts_at: localAt(ws, 2, "10:00") });
+    const after = await readAvailabilityRevision(db(), ws.id);
+    expect(booked.staff_id).toBe(ws.staffId);
+    expect(after.workspace).toBe(before.workspace);
+    expect(after.calendars[ws.staffId]).toBeDefined();
+    expect(after.calendars[ws.staffId]).not.toBe(before.calendars[ws.staffId]);
+    expect(after.calendars[otherCalendar!.id]).toBe(before.calendars[otherCalendar!.id]);
   });
 
-  it("is kept by triggers on exactly the tables availability and a kept refusal of a taken start read", async () => {
-    const result = await db().execute<{ table_name: string }>(sql`
-      SELECT c.relname AS table_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
-      WHERE p.proname = 'bump_availability_revision' AND t.tgdeferrable AND t.tginitdeferred ORDER BY 1`);
-    const rows = Array.isArray(result) ? result : (result as unknown as { rows: { table_name: string }[] }).rows;
-    expect(rows.map((row) => row.table_name)).toEqual([
-      "bookings",
-      "external_busy_times",
-      "questions",
-      "service_staff",
-      "services",
-      "staff",
-      "time_off",
-      "working_hours",
-    ]);
+  it("is kept by triggers on exactly the tables availability reads, at the grain of what each row concerns", async () => {
+    const tablesOf = async (trigger: string) => {
+      const result = await db().execute<{ table_name: string }>(sql`
+        SELECT c.relname AS table_name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE p.proname = ${trigger} AND t.tgdeferrable AND t.tginitdeferred ORDER BY 1`);
+      const rows = Array.isArray(result) ? result : (result as unknown as { rows: { table_name: string }[] }).rows;
+      return rows.map((row) => row.table_name);
+    };
+    expect(await tablesOf("bump_availability_revision")).toEqual(["questions", "service_staff", "services", "staff"]);
+    expect(await tablesOf("bump_calendar_revision_of_row")).toEqual(["bookings", "external_busy_times", "time_off", "working_hours"]);
   });
 });

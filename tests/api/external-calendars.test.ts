@@ -181,13 +181,13 @@ describe("PATCH, DELETE and POST …/sync", () => {
     expect(unchanged.status).toBe(200);
     expect(unchanged.body).toMatchObject({ status: "ok", busy_count: 6, last_synced_at: expect.stringMatching(/^2027-03-08T12:10/) });
     expect(server.requests.at(-1)!.headers["if-none-match"]).toMatch(/^"/);
-    expect(await readAvailabilityRevision(currentDb().db, ws.id)).toBe(revision);
+    expect(await readAvailabilityRevision(currentDb().db, ws.id)).toEqual(revision);
     expect((await busyRows(created.id)).map((row) => row.id).sort()).toEqual(idsBefore);
 
     server.publish(SECRET_PATH, { body: calendarOf([{ uid: "only@google.com", start: "2027-03-09T15:00:00Z", end: "2027-03-09T16:00:00Z" }]) });
     const changed = await api.post(`/v1/staff/${ws.staffId}/external-calendars/${created.id}/sync`, { key: ws.sk });
     expect(changed.body).toMatchObject({ status: "ok", busy_count: 1 });
-    expect(await readAvailabilityRevision(currentDb().db, ws.id)).not.toBe(revision);
+    expect(await readAvailabilityRevision(currentDb().db, ws.id)).not.toEqual(revision);
   });
 
   it("a failing sync keeps the last good busy times, shows status failing and a readable last_error; the next good one clears it", async () => {
@@ -227,7 +227,7 @@ describe("PATCH, DELETE and POST …/sync", () => {
     const revision = await readAvailabilityRevision(currentDb().db, ws.id);
     expect((await api.delete(path, { key: ws.sk })).body).toEqual({ id: created.id, deleted: true });
     expect(await busyRows(created.id)).toEqual([]);
-    expect(await readAvailabilityRevision(currentDb().db, ws.id)).not.toBe(revision);
+    expect(await readAvailabilityRevision(currentDb().db, ws.id)).not.toEqual(revision);
     expectError(await api.delete(path, { key: ws.sk }), 404, "not_found");
     expect(await list(ws)).toEqual([]);
   });

@@ -1,14 +1,22 @@
-import { bigint, pgTable, uuid } from "drizzle-orm/pg-core";
+import { bigint, jsonb, pgTable, uuid } from "drizzle-orm/pg-core";
 
 /**
- * One row per workspace whose value changes in the same transaction as anything availability
- * reads (services, calendars, their hours and time off, the service–calendar links, bookings),
- * written by deferred triggers (migration 0004). Equal values mean equal data, so an answer
- * computed at one revision may be served again while the revision is unchanged. Each write
- * takes a fresh value from a sequence: a value is never reused, even after a restore or a
- * truncate. A workspace with no row yet is at revision 0.
+ * One row per workspace, written by deferred triggers in the transaction that changes what
+ * availability reads (migrations 0004, 0020), at two grains:
+ *
+ * - `revision` moves with what every calendar of a service depends on: services, calendars,
+ *   the service–calendar links, questions;
+ * - `calendars` (calendar id → revision) moves one calendar's value with what only that
+ *   calendar's slots depend on: its bookings (seats of a class included), weekly hours, time
+ *   off and external busy times.
+ *
+ * Equal values mean equal data, so what was computed at one revision may be served again while
+ * it is unchanged (lib/cache/cache.ts). Every value comes from one sequence and is never reused,
+ * even after a restore or a truncate. A workspace with no row is at revision 0, a calendar with
+ * no entry at 0.
  */
 export const availabilityRevisions = pgTable("availability_revisions", {
   workspaceId: uuid().primaryKey(),
   revision: bigint({ mode: "number" }).notNull(),
+  calendars: jsonb().$type<Record<string, number>>().notNull().default({}),
 });

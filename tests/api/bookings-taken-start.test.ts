@@ -10,10 +10,9 @@ const ok = async (pending: Promise<{ status: number; body: any }>) => {
   return response.body;
 };
 
-// The losers of a start are refused without a calendar load (lib/bookings/known-taken.ts);
-// these show that such a refusal ends the moment the start is free again, and that the body
-// is checked before it exactly as on a first refusal.
-describe("a start known taken", () => {
+// A start that is taken is refused again and again; these show that a refusal ends the moment
+// the start is free again, and that the body is checked before it on every refusal.
+describe("a taken start", () => {
   it("still checks the body first, against the questions and service as they are now", async () => {
     const ws = await newWorkspace();
     const service = await addService(ws);
@@ -22,7 +21,7 @@ describe("a start known taken", () => {
     expectError(await book(ws, { service_id: service.id, starts_at }), 409, "slot_unavailable");
     expectError(await book(ws, { service_id: service.id, starts_at }), 409, "slot_unavailable");
 
-    // A required question added since: a body without its answer is a 422, kept refusal or not.
+    // A required question added since: a body without its answer is a 422 on every refusal.
     const question = await ok(api.post("/v1/questions", { key: ws.sk, body: { label: "Anything we should know?", type: "text", required: true } }));
     expectError(await book(ws, { service_id: service.id, starts_at }), 422, "validation_failed", "answers");
     expectError(await book(ws, { service_id: service.id, starts_at }), 422, "validation_failed", "answers");

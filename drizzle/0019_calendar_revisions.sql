@@ -1,0 +1,1 @@
+ALTER TABLE "availability_revisions" ADD COLUMN "calendars" jsonb DEFAULT '{}'::jsonb NOT NULL;
