@@ -4,18 +4,22 @@ import type { Queryable } from "@/lib/db/client";
 import { outboxMessages, type OutboxMessageRow } from "@/lib/db/schema";
 import type { JobContext } from "@/lib/context";
 import type { DueWorkSweep } from "@/lib/context";
-import { recoverAcceptedMessages, sendRecorded } from "./sent-journal";
+import { claimOwner, sendRecorded, settleJournal } from "./sent-journal";
 import { getMessageTransports, type MessageTransports } from "./transports";
 
 export const OUTBOX_MAX_ATTEMPTS = 5;
 /** Waits after failed attempts 1–4 before the next one. */
 export const OUTBOX_RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60] as const;
 /**
- * A claimed row is leased this long: if the process dies mid-send, the row becomes due again
- * when the lease runs out, unless the provider had accepted it (./sent-journal.ts): it is never
- * lost, and goes out twice only when the process died as the provider's acceptance arrived.
+ * A claimed row is leased this long, counted in the database's time (`now()`), never on the app
+ * clock: moving the dev clock must not hand a row that is being sent to a second sender. The
+ * claim of a process that died is released as soon as a process on its DATA_DIR starts
+ * (./sent-journal.ts); the lease is the backstop for one that died on another machine.
  */
 export const OUTBOX_CLAIM_LEASE_SECONDS = 5 * 60;
+
+const dbNow = sql`now()`;
+const claimIsFree = or(isNull(outboxMessages.claimExpiresAt), lte(outboxMessages.claimExpiresAt, dbNow))!;
 
 /**
  * Claims due pending messages (FOR UPDATE SKIP LOCKED, so concurrent runners never take the
@@ -28,12 +32,12 @@ export const OUTBOX_CLAIM_LEASE_SECONDS = 5 * 60;
  */
 export async function sendDueMessages(ctx: JobContext, options: { limit: number; transports?: MessageTransports }): Promise<number> {
   const transports = options.transports ?? getMessageTransports();
-  // Messages a killed process had handed over but not yet marked: marked before anything is claimed.
-  await recoverAcceptedMessages((ids) => markSent(ctx, ids));
+  // What a killed process left (messages handed over but not marked, rows still claimed) is settled before anything is claimed.
+  await settleJournal({ markSent: (ids) => markSent(ctx, ids), releaseClaims: (owners) => releaseClaims(ctx.db, owners) });
   let tried = 0;
   while (tried < options.limit) {
     const now = ctx.clock.now();
-    await giveUpAbandoned(ctx.db, now);
+    await giveUpAbandoned(ctx.db);
     const claimed = await claimDueMessages(ctx.db, now, options.limit - tried);
     if (claimed.length === 0) break;
     tried += claimed.length;
@@ -67,7 +71,7 @@ function portFor(message: OutboxMessageRow, transports: MessageTransports) {
 async function markSent(ctx: JobContext, ids: string[]): Promise<void> {
   await ctx.db
     .update(outboxMessages)
-    .set({ status: "sent", sentAt: ctx.clock.now(), nextAttemptAt: null, lastError: null })
+    .set({ status: "sent", sentAt: ctx.clock.now(), nextAttemptAt: null, lastError: null, claimedBy: null, claimExpiresAt: null })
     .where(and(sql`${outboxMessages.id} = ANY(${`{${ids.join(",")}}`}::uuid[])`, eq(outboxMessages.status, "pending")));
 }
 
@@ -87,6 +91,7 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
         eq(outboxMessages.status, "pending"),
         lt(outboxMessages.attempts, OUTBOX_MAX_ATTEMPTS),
         or(isNull(outboxMessages.nextAttemptAt), lte(outboxMessages.nextAttemptAt, now)),
+        claimIsFree,
         or(
           isNull(outboxMessages.bookingId),
           notExists(
@@ -110,7 +115,11 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(outboxMessages)
-    .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + OUTBOX_CLAIM_LEASE_SECONDS * 1000) })
+    .set({
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      claimedBy: claimOwner(),
+      claimExpiresAt: sql`${dbNow} + make_interval(secs => ${OUTBOX_CLAIM_LEASE_SECONDS})`,
+    })
     .where(inArray(outboxMessages.id, due))
     .returning();
   // UPDATE … RETURNING gives rows in no particular order (not the subquery's ORDER BY).
@@ -136,18 +145,28 @@ async function deliver(message: OutboxMessageRow, transports: MessageTransports)
 async function recordFailure(db: Queryable, message: OutboxMessageRow, lastError: string, now: Date): Promise<void> {
   const exhausted = message.attempts >= OUTBOX_MAX_ATTEMPTS;
   const delaySeconds = OUTBOX_RETRY_DELAYS_SECONDS[Math.min(message.attempts, OUTBOX_RETRY_DELAYS_SECONDS.length) - 1]!;
+  const released = { claimedBy: null, claimExpiresAt: null, lastError };
   await db
     .update(outboxMessages)
-    .set(exhausted ? { status: "failed", nextAttemptAt: null, lastError } : { nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000), lastError })
-    .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "pending")));
+    .set(exhausted ? { status: "failed", nextAttemptAt: null, ...released } : { nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000), ...released })
+    // Only while the claim is still this process's: a lapsed one may belong to another sender now.
+    .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "pending"), eq(outboxMessages.claimedBy, claimOwner())));
 }
 
-/** A row whose last attempt was claimed but never finished (the process died) is given up once its lease ran out. */
-async function giveUpAbandoned(db: Queryable, now: Date): Promise<void> {
+/** The rows dead processes still held become due at once (their accepted ones were marked sent first). */
+async function releaseClaims(db: Queryable, owners: string[]): Promise<void> {
   await db
     .update(outboxMessages)
-    .set({ status: "failed", nextAttemptAt: null, lastError: "The last attempt did not finish." })
-    .where(and(eq(outboxMessages.status, "pending"), gte(outboxMessages.attempts, OUTBOX_MAX_ATTEMPTS), lte(outboxMessages.nextAttemptAt, now)));
+    .set({ claimedBy: null, claimExpiresAt: null })
+    .where(and(sql`${outboxMessages.claimedBy} = ANY(${`{${owners.join(",")}}`}::uuid[])`, eq(outboxMessages.status, "pending")));
+}
+
+/** A row whose last attempt was claimed but never finished (the process died) is given up once its claim is released or lapsed. */
+async function giveUpAbandoned(db: Queryable): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: "failed", nextAttemptAt: null, claimedBy: null, claimExpiresAt: null, lastError: "The last attempt did not finish." })
+    .where(and(eq(outboxMessages.status, "pending"), gte(outboxMessages.attempts, OUTBOX_MAX_ATTEMPTS), claimIsFree));
 }
 
 function describeError(error: unknown): string {

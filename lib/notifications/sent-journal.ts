@@ -1,20 +1,107 @@
+import { randomUUID } from "node:crypto";
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 
 /**
- * The ids of messages the provider has accepted but whose row may not say so yet, one file per
- * process in DATA_DIR (docs/idempotency.md). An id is appended (a synchronous write: it reaches
- * the kernel before anything else runs, and a killed process's writes survive it) the moment
- * the provider accepts the message, before the row is marked sent, which can wait behind other
- * statements. A process that starts marks the ids its predecessors left (their files) as sent
- * before it sends anything, so a message accepted just before a crash is not sent again when
- * its claim lapses. The window left is the provider's acceptance reaching this process.
+ * What a killed process leaves for the next one (docs/idempotency.md#messages-and-webhooks-after-a-crash):
+ * one file per process in DATA_DIR, `outbox-sent.<pid>.log`. Its first line names the process's
+ * boot id, the owner of every outbox claim it takes; each later line is the id of a message the
+ * provider has accepted. That id is appended by a synchronous write the moment the provider's
+ * acceptance arrives, before the row is marked sent (which can wait behind other statements);
+ * a killed process's writes survive it.
+ *
+ * A process settles what dead ones left before it claims anything: their accepted ids are
+ * marked sent, and the rows they still held are released at once (not after the lease), so a
+ * crash neither sends a message twice nor keeps one waiting. The one window left is the
+ * provider's acceptance travelling back to this process: a death inside it sends that message
+ * again (under the same Message-ID).
+ *
+ * The state lives on globalThis: Next.js may load this module once per bundle, and every copy
+ * must share one boot id, one file and one count of sends under way.
  */
 const PREFIX = "outbox-sent.";
+const BOOT_LINE = /^boot ([0-9a-f-]{36})$/;
+const ID_LINE = /^[0-9a-f-]{36}$/;
 
-let inFlight = 0;
-let recovered = false;
+type JournalState = {
+  bootId: string;
+  inFlight: number;
+  /** Ids written to the file whose row is not marked yet (a mark that failed is tried again). */
+  unmarked: Set<string>;
+  recovery?: Promise<void>;
+};
+const state: JournalState = ((globalThis as { __outboxSentJournal?: JournalState }).__outboxSentJournal ??= {
+  bootId: randomUUID(),
+  inFlight: 0,
+  unmarked: new Set(),
+});
+
+export type JournalSettlement = {
+  /** Marks rows sent whose message the provider accepted. */
+  markSent: (ids: string[]) => Promise<void>;
+  /** Releases the claims these (dead) processes still hold. */
+  releaseClaims: (owners: string[]) => Promise<void>;
+};
+
+/** The owner this process writes on the rows it claims. */
+export function claimOwner(): string {
+  return state.bootId;
+}
+
+/**
+ * Before a round claims: once per process, what dead processes left; every time, the accepted
+ * ids of this process whose mark failed.
+ */
+export async function settleJournal(settlement: JournalSettlement): Promise<void> {
+  state.recovery ??= recoverDeadProcesses(settlement).catch((error: unknown) => {
+    state.recovery = undefined;
+    throw error;
+  });
+  await state.recovery;
+  if (state.unmarked.size > 0) {
+    const ids = [...state.unmarked];
+    await settlement.markSent(ids);
+    for (const id of ids) state.unmarked.delete(id);
+  }
+}
+
+/** One send through a port: the id is recorded the moment the provider took the message, then the row is marked. */
+export async function sendRecorded(id: string, send: () => Promise<void>, markSent: () => Promise<void>): Promise<void> {
+  state.inFlight++;
+  try {
+    await send();
+    appendFileSync(ownFile(), `${id}\n`);
+    state.unmarked.add(id);
+    await markSent();
+    state.unmarked.delete(id);
+  } finally {
+    state.inFlight--;
+    // Every id written so far has its row marked: the file can start again.
+    if (state.inFlight === 0 && state.unmarked.size === 0) writeFileSync(ownFile(), bootLine());
+  }
+}
+
+async function recoverDeadProcesses(settlement: JournalSettlement): Promise<void> {
+  const dir = journalDir();
+  mkdirSync(dir, { recursive: true });
+  // This process has written nothing yet: a file under its own pid was left by an earlier one.
+  const files = readdirSync(dir).filter((name) => name.startsWith(PREFIX) && isGone(Number(name.slice(PREFIX.length, -".log".length))));
+  const owners: string[] = [];
+  const ids: string[] = [];
+  for (const name of files) {
+    for (const line of readFileSync(path.join(dir, name), "utf8").split("\n")) {
+      const owner = BOOT_LINE.exec(line)?.[1];
+      if (owner) owners.push(owner);
+      else if (ID_LINE.test(line)) ids.push(line);
+    }
+  }
+  // Marked first: a released row the provider had accepted must not be claimed again.
+  if (ids.length > 0) await settlement.markSent(ids);
+  if (owners.length > 0) await settlement.releaseClaims(owners);
+  for (const name of files) rmSync(path.join(dir, name), { force: true });
+  writeFileSync(ownFile(), bootLine());
+}
 
 function journalDir(): string {
   return getConfig().dataDir;
@@ -24,37 +111,10 @@ function ownFile(): string {
   return path.join(journalDir(), `${PREFIX}${process.pid}.log`);
 }
 
-/** The ids earlier processes recorded as accepted; their files are removed once `markSent` has run. */
-export async function recoverAcceptedMessages(markSent: (ids: string[]) => Promise<void>): Promise<void> {
-  if (recovered) return;
-  const dir = journalDir();
-  mkdirSync(dir, { recursive: true });
-  const files = readdirSync(dir).filter((name) => name.startsWith(PREFIX) && isGone(Number(name.slice(PREFIX.length, -".log".length))));
-  const ids = files.flatMap((name) =>
-    readFileSync(path.join(dir, name), "utf8")
-      .split("\n")
-      .filter((id) => /^[0-9a-f-]{36}$/.test(id)),
-  );
-  if (ids.length > 0) await markSent(ids);
-  for (const name of files) rmSync(path.join(dir, name), { force: true });
-  recovered = true;
+function bootLine(): string {
+  return `boot ${state.bootId}\n`;
 }
 
-/** One send through a port: the id is recorded the moment the provider took the message, then the row is marked. */
-export async function sendRecorded(id: string, send: () => Promise<void>, markSent: () => Promise<void>): Promise<void> {
-  inFlight++;
-  try {
-    await send();
-    appendFileSync(ownFile(), `${id}\n`);
-    await markSent();
-  } finally {
-    inFlight--;
-    // Every id written so far has its row marked: the file can start again.
-    if (inFlight === 0) writeFileSync(ownFile(), "");
-  }
-}
-
-/** A file of this very pid was left by an earlier process (pids are reused across restarts). */
 function isGone(pid: number): boolean {
   if (!Number.isInteger(pid) || pid === process.pid) return true;
   try {
@@ -63,4 +123,11 @@ function isGone(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== "EPERM";
   }
+}
+
+/** Tests: behave as a process that has just started (a new boot id, what dead processes left not yet settled). */
+export function restartJournalForTesting(): void {
+  state.bootId = randomUUID();
+  state.recovery = undefined;
+  state.unmarked.clear();
 }

@@ -5,7 +5,8 @@ import { setConfigForTesting } from "@/lib/config";
 import { setMessageTransportsForTesting } from "@/lib/notifications/transports";
 import { parseMime, type MimePart } from "./mime";
 
-export type Received = { raw: string; message: MimePart; to: string };
+/** `at`: when the server accepted it (ms since the epoch), for tests that line deliveries up with events. */
+export type Received = { raw: string; message: MimePart; to: string; at: number };
 
 /**
  * A real SMTP server (smtp-server, from npm) in the test run; point the app's SMTP_URL at it
@@ -31,7 +32,7 @@ export function startSmtpServer() {
           return callback(error);
         }
         const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ raw, message: parseMime(raw), to });
+        received.push({ raw, message: parseMime(raw), to, at: Date.now() });
         callback();
       });
     },

@@ -30,6 +30,12 @@ export const outboxMessages = pgTable(
       .default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: instant(),
+    /**
+     * The process sending the row (its boot id) and until when, in the database's own time, never
+     * the movable app clock: a claim is not taken over while it lasts, whatever the clock says.
+     */
+    claimedBy: uuid(),
+    claimExpiresAt: instant(),
     lastError: text(),
     sentAt: instant(),
     createdAt: createdAt(),

@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import postgres from "postgres";
+import { E2E } from "./env";
+
+/**
+ * The crash spec's server (e2e/crash.spec.ts): one `npm start` process (scripts/start.mjs) on
+ * its own port, data folder and database, started, killed with SIGKILL and started again.
+ */
+export const CRASH_BASE_URL = `http://127.0.0.1:${E2E.crashPort}`;
+export const CRASH_DATA_DIR = path.resolve(".data-e2e-crash");
+const ADMIN_URL = process.env.DATABASE_URL;
+const DATABASE = `booking_crash_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+const APP_SECRET = "crash-test-secret-crash-test-secret-0123456789";
+
+export const crashDriver = ADMIN_URL ? "PostgreSQL" : "embedded";
+
+export type Answer = { status: number; body: any };
+
+const databaseUrl = () => {
+  const url = new URL(ADMIN_URL!);
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+};
+
+/** A fresh PostgreSQL database for the run when DATABASE_URL is set (the embedded one lives in CRASH_DATA_DIR). */
+export async function createCrashDatabase(): Promise<void> {
+  if (!ADMIN_URL) return;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+}
+
+export async function dropCrashDatabase(): Promise<void> {
+  if (!ADMIN_URL) return;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await admin.end();
+}
+
+export function crashServerEnv(smtpPort: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_SECRET,
+    APP_URL: CRASH_BASE_URL,
+    PORT: String(E2E.crashPort),
+    DEV_TOOLS: "1",
+    RUNNER_INTERVAL_MS: "200",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_FROM: "Bookings <bookings@crash.test>",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  for (const name of [
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_PUBLISHABLE_KEY",
+    "INNGEST_DEV",
+    "INNGEST_BASE_URL",
+    "INNGEST_EVENT_KEY",
+    "INNGEST_SIGNING_KEY",
+  ]) {
+    delete env[name];
+  }
+  // The embedded database, the demo keys and the outbox's journal live here.
+  env.DATA_DIR = CRASH_DATA_DIR;
+  if (ADMIN_URL) env.DATABASE_URL = databaseUrl();
+  else delete env.DATABASE_URL;
+  return env;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The one server process; `start` waits until it answers, `stop` until it has exited. */
+export function crashServer(env: () => NodeJS.ProcessEnv) {
+  let server: ChildProcess | undefined;
+  return {
+    async start(): Promise<void> {
+      const child = spawn(process.execPath, ["scripts/start.mjs"], { env: env(), stdio: ["ignore", "ignore", "inherit"] });
+      server = child;
+      // Never left behind, however this run ends.
+      process.once("exit", () => child.kill("SIGKILL"));
+      for (let attempt = 0; attempt < 600; attempt++) {
+        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) while starting`);
+        try {
+          if ((await fetch(`${CRASH_BASE_URL}/v1/openapi.json`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await sleep(100);
+      }
+      throw new Error("the server did not start");
+    },
+    async stop(signal: "SIGKILL" | "SIGTERM"): Promise<void> {
+      const child = server;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** One request; undefined when no answer came (the server died under it, or was down). */
+export async function send(method: string, pathname: string, key: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer | undefined> {
+  try {
+    const response = await fetch(`${CRASH_BASE_URL}${pathname}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function must(method: string, pathname: string, key: string, body?: unknown): Promise<any> {
+  const answer = await send(method, pathname, key, body);
+  expect(answer?.status, JSON.stringify(answer?.body)).toBeLessThan(300);
+  return answer!.body;
+}
+
+export type CrashState = {
+  bookings: { id: string; status: string; email: string }[];
+  messages: { id: string; booking_id: string; status: string; attempts: number }[];
+  deliveries: { id: string; booking_id: string; status: string }[];
+};
+
+const STATE_QUERIES = {
+  bookings: "select b.id::text as id, b.status, c.email from bookings b join customers c on c.id = b.customer_id",
+  messages: "select id::text as id, booking_id::text as booking_id, status, attempts from outbox_messages where channel = 'email'",
+  deliveries: "select id::text as id, payload->'data'->'booking'->>'id' as booking_id, status from webhook_deliveries",
+};
+
+/** Every booking, email row and webhook delivery, read straight from the database once the server is down. */
+export async function readCrashState(): Promise<CrashState> {
+  if (ADMIN_URL) {
+    const client = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+    const state = {
+      bookings: await client.unsafe(STATE_QUERIES.bookings),
+      messages: await client.unsafe(STATE_QUERIES.messages),
+      deliveries: await client.unsafe(STATE_QUERIES.deliveries),
+    };
+    await client.end();
+    return state as unknown as CrashState;
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { btree_gist } = await import("@electric-sql/pglite/contrib/btree_gist");
+  const client = new PGlite({ dataDir: path.join(CRASH_DATA_DIR, "pglite"), extensions: { btree_gist } });
+  await client.waitReady;
+  const state = {
+    bookings: (await client.query(STATE_QUERIES.bookings)).rows,
+    messages: (await client.query(STATE_QUERIES.messages)).rows,
+    deliveries: (await client.query(STATE_QUERIES.deliveries)).rows,
+  };
+  await client.close();
+  return state as unknown as CrashState;
+}
+
+/**
+ * What happened when (kills, starts, the clock moved), so a failure can say where each copy
+ * of a duplicated email fell: "+12ms after kill 3" points at the acceptance window, a copy
+ * after "clock +600s" at a claim taken over while its send was still under way.
+ */
+export function crashTimeline() {
+  const events: { at: number; what: string }[] = [];
+  return {
+    mark(what: string) {
+      events.push({ at: Date.now(), what });
+    },
+    /** "+340ms after start 4 (−1210ms before kill 4)". */
+    place(at: number): string {
+      const before = events.filter((event) => event.at <= at).pop();
+      const after = events.find((event) => event.at > at);
+      const since = before ? `+${at - before.at}ms after ${before.what}` : "before everything";
+      return after ? `${since} (${after.at - at}ms before ${after.what})` : since;
+    },
+  };
+}
