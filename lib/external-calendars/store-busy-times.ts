@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Queryable, Tx } from "@/lib/db/client";
-import { bookings, externalBusyTimes, type ExternalCalendarRow } from "@/lib/db/schema";
+import { bookingSessions, bookings, externalBusyTimes, type ExternalCalendarRow } from "@/lib/db/schema";
 import type { BusyInterval } from "./read-busy-intervals";
 
 export type StoredBusy = { startMs: number; endMs: number; uidHash: string };
@@ -15,17 +15,24 @@ export function hashUid(uid: string): string {
 }
 
 /**
- * The intervals to keep: events whose UID is a booking of this workspace (its own write-back
- * or its own calendar feed, read back) are left out, duplicates merged, in a stable order.
+ * The intervals to keep: events whose UID is a booking or a group session of this workspace
+ * (its own write-back or its own calendar feed, read back) are left out, duplicates merged, in a stable order.
  */
 export async function toStoredBusy(db: Queryable, workspaceId: string, intervals: BusyInterval[]): Promise<StoredBusy[]> {
   const candidates = [...new Set(intervals.map((interval) => interval.uid).filter((uid) => UUID.test(uid)))].map((uid) => uid.toLowerCase());
   const own = new Set<string>();
   for (let i = 0; i < candidates.length; i += LOOKUP_CHUNK) {
+    const chunk = candidates.slice(i, i + LOOKUP_CHUNK);
     const rows = await db
       .select({ id: bookings.id })
       .from(bookings)
-      .where(and(eq(bookings.workspaceId, workspaceId), inArray(bookings.id, candidates.slice(i, i + LOOKUP_CHUNK))));
+      .where(and(eq(bookings.workspaceId, workspaceId), inArray(bookings.id, chunk)))
+      .union(
+        db
+          .select({ id: bookingSessions.id })
+          .from(bookingSessions)
+          .where(and(eq(bookingSessions.workspaceId, workspaceId), inArray(bookingSessions.id, chunk))),
+      );
     for (const row of rows) own.add(row.id);
   }
   const unique = new Map<string, StoredBusy>();
