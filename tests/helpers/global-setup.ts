@@ -21,7 +21,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const template = `booking_tpl_${process.pid}`;
+    const template = `${databasePrefix(url)}_tpl_${process.pid}`;
     // Behind a pooler (DATABASE_URL a pooler's, DATABASE_MIGRATION_URL direct, docs/deploy.md) the
     // template is made and migrated directly: a pooler keeps idle connections to it, and a
     // database with connections cannot be copied.
@@ -54,4 +54,9 @@ export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+/** The prefix of the databases a run creates: DATABASE_URL's own name, so a shared server keeps each user's apart. */
+export function databasePrefix(url: string): string {
+  return new URL(url).pathname.slice(1) || "booking";
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { setConfigForTesting } from "@/lib/config";
 import { openDb, setDbForTesting, type DbHandle } from "@/lib/db/client";
 import { setClockOffset } from "@/lib/time/clock";
-import { withDatabase } from "./global-setup";
+import { databasePrefix, withDatabase } from "./global-setup";
 
 /**
  * Every test file gets its own database (a copy of the migrated template), so the dev clock
@@ -30,7 +30,7 @@ export function currentDatabaseUrl(): string | undefined {
 beforeAll(async () => {
   const url = process.env.DATABASE_URL;
   if (url) {
-    databaseName = `booking_t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    databaseName = `${databasePrefix(url)}_t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
     admin = await openDb({ url: process.env.DATABASE_MIGRATION_URL || url, maxConnections: 1 });
     await admin.db.execute(sql.raw(`CREATE DATABASE ${databaseName} TEMPLATE ${inject("pgTemplateDatabase")}`));
     handle = await openDb({ url: withDatabase(url, databaseName), maxConnections: 20 });
