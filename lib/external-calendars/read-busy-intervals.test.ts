@@ -61,6 +61,64 @@ describe("readBusyIntervals", () => {
     ]);
   });
 
+  it("a weekly series begun years before the window, in a zone its VTIMEZONE defines (Outlook's Sydney), keeps its wall time across the end of daylight time, with its EXDATE and moved occurrence", () => {
+    const feed = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:Microsoft Exchange Server 2010",
+      "BEGIN:VTIMEZONE",
+      "TZID:AUS Eastern Standard Time",
+      "BEGIN:STANDARD",
+      "DTSTART:16010101T030000",
+      "TZOFFSETFROM:+1100",
+      "TZOFFSETTO:+1000",
+      "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=1SU;BYMONTH=4",
+      "END:STANDARD",
+      "BEGIN:DAYLIGHT",
+      "DTSTART:16010101T020000",
+      "TZOFFSETFROM:+1000",
+      "TZOFFSETTO:+1100",
+      "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=1SU;BYMONTH=10",
+      "END:DAYLIGHT",
+      "END:VTIMEZONE",
+      "BEGIN:VEVENT",
+      "UID:tuesdays",
+      "DTSTART;TZID=AUS Eastern Standard Time:20240102T090000",
+      "DTEND;TZID=AUS Eastern Standard Time:20240102T100000",
+      "RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=TU;WKST=MO",
+      "EXDATE;TZID=AUS Eastern Standard Time:20270413T090000",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:tuesdays",
+      "RECURRENCE-ID;TZID=AUS Eastern Standard Time:20270406T090000",
+      "DTSTART;TZID=AUS Eastern Standard Time:20270407T140000",
+      "DTEND;TZID=AUS Eastern Standard Time:20270407T150000",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:fortnightly",
+      "DTSTART;TZID=AUS Eastern Standard Time:20240101T073000",
+      "DTEND;TZID=AUS Eastern Standard Time:20240101T080000",
+      "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;WKST=MO",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+    const window = { fromMs: Date.parse("2027-03-20T00:00:00Z"), toMs: Date.parse("2027-04-19T00:00:00Z") };
+    const read = readBusyIntervals(feed, { zone: "Europe/London", ...window })
+      .map((interval) => [new Date(interval.startMs).toISOString(), new Date(interval.endMs).toISOString(), interval.uid])
+      .sort(([a], [b]) => a!.localeCompare(b!));
+    expect(read).toEqual([
+      ["2027-03-21T20:30:00.000Z", "2027-03-21T21:00:00.000Z", "fortnightly"], // Monday 07:30 AEDT (+11)
+      ["2027-03-22T22:00:00.000Z", "2027-03-22T23:00:00.000Z", "tuesdays"], // 09:00 AEDT
+      ["2027-03-24T20:30:00.000Z", "2027-03-24T21:00:00.000Z", "fortnightly"], // Thursday
+      ["2027-03-29T22:00:00.000Z", "2027-03-29T23:00:00.000Z", "tuesdays"],
+      ["2027-04-04T21:30:00.000Z", "2027-04-04T22:00:00.000Z", "fortnightly"], // 07:30 AEST (+10) after 4 April
+      ["2027-04-07T04:00:00.000Z", "2027-04-07T05:00:00.000Z", "tuesdays"], // 6 April moved to Wednesday 14:00 AEST
+      ["2027-04-07T21:30:00.000Z", "2027-04-07T22:00:00.000Z", "fortnightly"],
+      ["2027-04-18T21:30:00.000Z", "2027-04-18T22:00:00.000Z", "fortnightly"], // 13 April excluded; 20 April is past the window
+    ]);
+  });
+
   it.each([
     ["<!doctype html><html><body>Sign in</body></html>", "not an iCalendar document"],
     ["BEGIN:VCALENDAR\r\nthis is not a line\r\n", "not valid iCalendar"],

@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { findIana } from "windows-iana";
+import { seriesStartNear, wallMsOf } from "./series-start";
 
 /** A document or its events past these is refused (docs/external-calendars.md). */
 export const MAX_FEED_EVENTS = 50_000;
@@ -50,6 +51,7 @@ export function readBusyIntervals(text: string, options: ReadOptions): BusyInter
     throw new FeedError("The document is not valid iCalendar.");
   }
   if (calendars.length === 0) throw new FeedError("The document is not an iCalendar document.");
+  calendars.forEach(memoizeZoneOffsets);
 
   // ical.js reads a TZID from the document's own VTIMEZONE (it looks it up in the component
   // tree); a TZID without one is kept as a wall time and read here (IANA or Windows name).
@@ -112,22 +114,69 @@ function expandOne(event: ICAL.Event, uid: string, options: ReadOptions, push: (
   // may count), unless an exception could move one of them into the window.
   const hasExceptions = Object.keys(event.exceptions).length > 0 || event.rangeExceptions.length > 0;
   const master = toInterval(event.startDate, event.endDate, masterZones, options);
-  const skipBeforeMs = hasExceptions ? -Infinity : options.fromMs - (master ? master.endMs - master.startMs : 0) - DAY_MS;
-  const iterator = event.iterator();
+  const lengthMs = master ? master.endMs - master.startMs : 0;
+  const skipBeforeMs = hasExceptions ? -Infinity : options.fromMs - lengthMs - DAY_MS;
+  const iterator = event.iterator(seriesStartNear(event, options.fromMs, lengthMs));
+  const duration = event.duration;
+  const isMasterBusy = isBusy(event.component);
   for (let next = iterator.next(); next; next = iterator.next()) {
     // The wall time read as UTC is within 14 hours of the instant in any zone: enough to
     // pass over or stop without ical.js's zone arithmetic, the costly part of a long series.
-    const wallMs = Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute, next.second);
+    const wallMs = wallMsOf(next);
     if (wallMs - MAX_OFFSET_MS >= options.toMs) break;
     if (wallMs + MAX_OFFSET_MS < skipBeforeMs) continue;
     const nextMs = toMs(next, options.zone, masterZones.start);
     // Occurrences come in order of their original start; a moved one may land anywhere.
     if (nextMs >= options.toMs) break;
     if (nextMs < skipBeforeMs) continue;
+    if (!hasExceptions) {
+      // What getOccurrenceDetails answers for an occurrence no exception touches, with the
+      // series' duration worked out once instead of per occurrence.
+      const end = next.clone();
+      end.addDuration(duration);
+      const interval = isMasterBusy ? toInterval(next, end, masterZones, options) : undefined;
+      if (interval && meets(interval, options)) push({ ...interval, uid });
+      continue;
+    }
     const details = event.getOccurrenceDetails(next);
     const interval = toInterval(details.startDate, details.endDate, details.item === event ? masterZones : zonesOf(details.item.component), options);
     if (!interval) continue;
     if (isBusy(details.item.component) && meets(interval, options)) push({ ...interval, uid });
+  }
+}
+
+/**
+ * ical.js works out a VTIMEZONE's offset for a wall time from the zone's list of changes,
+ * copying entries on every call, and asks for it on every comparison of two times: a weekly
+ * series asks several times per occurrence, about 30 µs each. Each of the document's zones
+ * keeps ical.js's answers for this read, per local date: a date whose first and last second
+ * have one offset has it all day (no zone changes its offset and back within a day; tzdata
+ * has no such case), and on a date with a change each wall time is asked of ical.js itself.
+ */
+function memoizeZoneOffsets(calendar: ICAL.Component): void {
+  for (const vtimezone of calendar.getAllSubcomponents("vtimezone")) {
+    const tzid = vtimezone.getFirstPropertyValue("tzid");
+    const zone = typeof tzid === "string" ? calendar.getTimeZoneByID(tzid) : null;
+    if (!zone) continue;
+    const utcOffset = zone.utcOffset.bind(zone);
+    // Per local date: its offset, or null when it changes that day (then per wall time).
+    const byDate = new Map<number, number | null>();
+    const byWallTime = new Map<number, number>();
+    zone.utcOffset = (time: ICAL.Time) => {
+      const { year, month, day } = time;
+      const date = Date.UTC(year, month - 1, day);
+      let offset = byDate.get(date);
+      if (offset === undefined) {
+        const first = utcOffset(ICAL.Time.fromData({ year, month, day, hour: 0, minute: 0, second: 0 }));
+        const last = utcOffset(ICAL.Time.fromData({ year, month, day, hour: 23, minute: 59, second: 59 }));
+        byDate.set(date, (offset = first === last ? first : null));
+      }
+      if (offset !== null) return offset;
+      const wallMs = wallMsOf(time);
+      let exact = byWallTime.get(wallMs);
+      if (exact === undefined) byWallTime.set(wallMs, (exact = utcOffset(time)));
+      return exact;
+    };
   }
 }
 

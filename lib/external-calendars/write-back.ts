@@ -4,13 +4,15 @@ import type { JobContext } from "@/lib/context";
 import { bookings, customers, externalCalendars, externalCalendarWrites, services, staff, workspaces, type ExternalCalendarRow } from "@/lib/db/schema";
 import { deleteCaldavEvent, putCaldavEvent } from "./caldav";
 import { unsealCredentials } from "./credentials";
+import { writeBackSessions } from "./write-back-sessions";
 
 /** Bookings that ended longer ago than this are not written any more. */
 const WRITE_BACK_PAST_MS = 86_400_000;
 
 /**
  * CalDAV write-back, as a background sweep: for each source with write_back, every confirmed
- * booking of its calendar is put into the collection as a VEVENT (UID = booking id, SEQUENCE
+ * booking of its calendar (a group session's bookings as one event, write-back-sessions.ts) is
+ * put into the collection as a VEVENT (UID = booking id, SEQUENCE
  * = the booking's, SUMMARY = service and customer name, never the customer's email or phone),
  * put again when its SEQUENCE grew (a move), and removed once it is no longer confirmed (a
  * cancellation). What was written is remembered per booking, so a failed write is simply
@@ -60,6 +62,7 @@ async function writeBackSource(ctx: Pick<JobContext, "db" | "clock">, source: Ex
         eq(bookings.staffId, source.staffId),
         eq(bookings.workspaceId, source.workspaceId),
         eq(bookings.status, "confirmed"),
+        isNull(bookings.sessionId),
         gt(bookings.endsAt, new Date(now.getTime() - WRITE_BACK_PAST_MS)),
         or(isNull(externalCalendarWrites.sequence), ne(externalCalendarWrites.sequence, bookings.sequence)),
       ),
@@ -96,7 +99,13 @@ async function writeBackSource(ctx: Pick<JobContext, "db" | "clock">, source: Ex
     .select({ bookingId: externalCalendarWrites.bookingId })
     .from(externalCalendarWrites)
     .innerJoin(bookings, eq(bookings.id, externalCalendarWrites.bookingId))
-    .where(and(eq(externalCalendarWrites.externalCalendarId, source.id), or(ne(bookings.status, "confirmed"), ne(bookings.staffId, source.staffId))))
+    .where(
+      and(
+        eq(externalCalendarWrites.externalCalendarId, source.id),
+        isNull(externalCalendarWrites.sessionId),
+        or(ne(bookings.status, "confirmed"), ne(bookings.staffId, source.staffId)),
+      ),
+    )
     .limit(Math.max(0, limit - done));
   for (const row of toRemove) {
     await deleteCaldavEvent(credentials, `${row.bookingId}.ics`);
@@ -105,5 +114,6 @@ async function writeBackSource(ctx: Pick<JobContext, "db" | "clock">, source: Ex
       .where(and(eq(externalCalendarWrites.externalCalendarId, source.id), eq(externalCalendarWrites.bookingId, row.bookingId)));
     done++;
   }
-  return done;
+  // A group session is one event, whatever its number of attendees.
+  return done + (await writeBackSessions(ctx, source, credentials, { limit: Math.max(0, limit - done), sinceMs: now.getTime() - WRITE_BACK_PAST_MS }));
 }

@@ -131,4 +131,68 @@ describe.skipIf(!RADICALE_INSTALLED)("CalDAV (Radicale)", () => {
     expect(await writeBack()).toBe(1);
     expect(await radicale.objects(collection)).toEqual([]);
   });
+  it("write-back of a class: one event per session with its attendee count and names (no email), updated on each seat taken, cancelled or moved, removed with its last seat; never read back as busy", async () => {
+    const { ws, collection } = await workspaceWithCollection();
+    const service = await api.post("/v1/services", { key: ws.sk, body: { name: "Yoga", duration_minutes: 60, payment_mode: "none", capacity: 3 } });
+    const week = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_minute: 540, end_minute: 1020 }));
+    await api.put(`/v1/staff/${ws.staffId}/working-hours`, { key: ws.sk, body: { working_hours: week } });
+    await api.put(`/v1/services/${service.body.id}/staff`, { key: ws.sk, body: { staff_ids: [ws.staffId] } });
+    const source = await connect(ws, { url: collection, username: radicale.username, password: radicale.password, write_back: true });
+    const seat = async (name: string, startsAt = "2027-03-10T10:00:00Z") => {
+      const booked = await api.post("/v1/bookings", {
+        key: ws.sk,
+        body: { service_id: service.body.id, starts_at: startsAt, customer: { name, email: `${name.split(" ")[0]!.toLowerCase()}@example.com` } },
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      return booked.body.id as string;
+    };
+    const events = async () =>
+      (await radicale.objects(collection))
+        .map((object) => ({ ics: object.ics, event: parseCalendar(object.ics).events[0]! }))
+        .sort((a, b) => a.event.start.getTime() - b.event.start.getTime());
+
+    const ada = await seat("Ada Lovelace");
+    const grace = await seat("Grace Hopper");
+    expect(await writeBack()).toBe(1);
+    let written = await events();
+    expect(written).toHaveLength(1);
+    const sessionUid = written[0]!.event.uid;
+    expect([ada, grace]).not.toContain(sessionUid);
+    expect(written[0]!.event).toMatchObject({ summary: "Yoga – 2 attendees" });
+    expect(written[0]!.event.description).toContain("Attendees: Ada Lovelace, Grace Hopper");
+    expect(written[0]!.event.start.toISOString()).toBe("2027-03-10T10:00:00.000Z");
+    expect(written[0]!.ics).not.toMatch(/@example\.com/);
+    expect(await writeBack()).toBe(0);
+
+    const alan = await seat("Alan Turing");
+    expect(await writeBack()).toBe(1);
+    written = await events();
+    expect(written.map(({ event }) => [event.uid, event.summary])).toEqual([[sessionUid, "Yoga – 3 attendees"]]);
+
+    // Our own session's event is not a busy time of this calendar.
+    const synced = await api.post(`/v1/staff/${ws.staffId}/external-calendars/${source.body.id}/sync`, { key: ws.sk });
+    expect(synced.body).toMatchObject({ status: "ok", busy_count: 0 });
+
+    expect((await api.post(`/v1/bookings/${grace}/cancel`, { key: ws.sk, body: {} })).status).toBe(200);
+    expect(await writeBack()).toBe(1);
+    written = await events();
+    expect(written.map(({ event }) => [event.uid, event.summary])).toEqual([[sessionUid, "Yoga – 2 attendees"]]);
+    expect(written[0]!.event.description).toContain("Attendees: Ada Lovelace, Alan Turing");
+
+    // A move takes one attendee to the session at the new start: both events change.
+    expect((await api.post(`/v1/bookings/${alan}/reschedule`, { key: ws.sk, body: { starts_at: "2027-03-11T14:00:00Z" } })).status).toBe(200);
+    expect(await writeBack()).toBe(2);
+    written = await events();
+    expect(written.map(({ event }) => [event.start.toISOString(), event.summary])).toEqual([
+      ["2027-03-10T10:00:00.000Z", "Yoga – 1 attendee"],
+      ["2027-03-11T14:00:00.000Z", "Yoga – 1 attendee"],
+    ]);
+    expect(written[0]!.event.description).toContain("Attendees: Ada Lovelace");
+    expect(written[1]!.event.description).toContain("Attendees: Alan Turing");
+
+    for (const id of [ada, alan]) expect((await api.post(`/v1/bookings/${id}/cancel`, { key: ws.sk, body: {} })).status).toBe(200);
+    expect(await writeBack()).toBe(2);
+    expect(await radicale.objects(collection)).toEqual([]);
+    expect(await writeBack()).toBe(0);
+  });
 });

@@ -5,8 +5,9 @@ import { externalCalendars } from "./external-calendars";
 
 /**
  * What write-back has put into a CalDAV collection: one event per booking, at the booking's
- * SEQUENCE. The background sweep compares it with the calendar's confirmed bookings and puts,
- * replaces or removes events until both agree (see docs/external-calendars.md).
+ * SEQUENCE, or for a group session's booking the session's one event (`sessionId`: the event
+ * it was counted in). The background sweep compares it with the calendar's confirmed bookings
+ * and puts, replaces or removes events until both agree (see docs/external-calendars.md).
  */
 export const externalCalendarWrites = pgTable(
   "external_calendar_writes",
@@ -18,6 +19,7 @@ export const externalCalendarWrites = pgTable(
       .notNull()
       .references(() => bookings.id),
     sequence: integer().notNull(),
+    sessionId: uuid(),
     writtenAt: instant().notNull(),
   },
   (t) => [primaryKey({ columns: [t.externalCalendarId, t.bookingId] })],
