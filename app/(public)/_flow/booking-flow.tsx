@@ -254,7 +254,7 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
               {service.price_cents !== null && ` · ${formatMoney(service.price_cents, workspace.currency, locale)}`}
               {slot &&
                 step === "details" &&
-                ` · ${t("selectionWhen", { date: formatShortDate(slot.start, displayZone, locale), time: formatTime(slot.start, displayZone, locale), zone: zoneCity(displayZone) })}`}
+                ` · ${t("selectionWhen", { date: formatShortDate(slot.start, displayZone, locale), time: formatTime(slot.start, displayZone, locale), zone: zoneCity(displayZone, locale) })}`}
             </span>
           </span>
           <Button
