@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ServiceList } from "@/components/booking/service-list";
-import { Button } from "@/components/ui/button";
 import { useAnnounce } from "@/components/ui/live-region";
 import { Notice } from "@/components/ui/notice";
 import { Stepper } from "@/components/ui/stepper";
