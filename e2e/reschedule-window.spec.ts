@@ -13,7 +13,7 @@ import { call, seedWorkspace, type Seeded } from "./support/seed";
  */
 const HOUR = 3_600_000;
 
-async function bookAt(request: APIRequestContext, seeded: Seeded, from: Date): Promise<{ id: string; access_token: string; starts_at: string }> {
+async function firstOpenStart(request: APIRequestContext, seeded: Seeded, from: Date): Promise<string> {
   const to = new Date(from.getTime() + 24 * HOUR);
   const answer = (
     await call(
@@ -23,10 +23,13 @@ async function bookAt(request: APIRequestContext, seeded: Seeded, from: Date): P
       seeded.sk,
     )
   ).data as { staff_id: string; slots: { start: string }[] }[];
-  const start = answer.flatMap((calendar) => calendar.slots.map((slot) => slot.start)).sort((a, b) => Date.parse(a) - Date.parse(b))[0]!;
+  return answer.flatMap((calendar) => calendar.slots.map((slot) => slot.start)).sort((a, b) => Date.parse(a) - Date.parse(b))[0]!;
+}
+
+async function bookAt(request: APIRequestContext, seeded: Seeded, from: Date): Promise<{ id: string; access_token: string; starts_at: string }> {
   return call(request, "POST", "/v1/bookings", seeded.sk, {
     service_id: seeded.services.haircut,
-    starts_at: start,
+    starts_at: await firstOpenStart(request, seeded, from),
     customer: { name: "Mo Ved", email: "mo@customer.example" },
   });
 }
@@ -114,3 +117,28 @@ for (const [width, height] of [
     await shoot(page, "moved");
   });
 }
+
+test("the manage-link API refuses a move into the booking's notice window (422 too_late_to_reschedule); a secret key may", async ({ request }) => {
+  const seeded = await seedWorkspace(request, { minCancelNoticeMinutes: 24 * 60, accountFile: E2E.rescheduleAccountFile });
+  const booking = await bookAt(request, seeded, new Date(Date.now() + 72 * HOUR));
+  // An open slot two hours from now (the seed is open around the clock): inside the 24-hour window.
+  const inside = await firstOpenStart(request, seeded, new Date(Date.now() + 2 * HOUR));
+  const refused = await request.post(`/v1/public/bookings/${booking.access_token}/reschedule`, { data: { starts_at: inside } });
+  expect(refused.status()).toBe(422);
+  const body = await refused.json();
+  expect(body).toEqual({
+    error: { type: "too_late_to_reschedule", param: "starts_at", message: expect.stringMatching(/notice window .*could no longer be cancelled/) },
+  });
+  const unchanged = await call(request, "GET", `/v1/public/bookings/${booking.access_token}`, undefined);
+  expect(Date.parse(unchanged.booking.starts_at)).toBe(Date.parse(booking.starts_at));
+  expect(unchanged.booking.can_cancel).toBe(true);
+
+  // Outside the window the same route moves it.
+  const outside = await firstOpenStart(request, seeded, new Date(Date.now() + 30 * HOUR));
+  const moved = await call(request, "POST", `/v1/public/bookings/${booking.access_token}/reschedule`, undefined, { starts_at: outside });
+  expect(Date.parse(moved.booking.starts_at)).toBe(Date.parse(outside));
+
+  // The business (secret key) is not bound by the customer's window.
+  const byBusiness = await call(request, "POST", `/v1/bookings/${booking.id}/reschedule`, seeded.sk, { starts_at: inside });
+  expect(Date.parse(byBusiness.starts_at)).toBe(Date.parse(inside));
+});

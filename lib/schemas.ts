@@ -1,5 +1,6 @@
 import { IANAZone } from "luxon";
 import { z } from "zod";
+import { canonicalLocale } from "@/lib/i18n/customer-locale";
 import { LOCALES } from "@/lib/i18n/locales";
 import { INSTANT_RANGE, isWithinInstantRange, parseInstant } from "@/lib/time/zoned";
 
@@ -109,6 +110,19 @@ export const PageLimit = z
 export const PageCursor = z.string().max(512).optional().meta({ description: "The previous page's next_cursor." });
 
 export const PageQuery = z.object({ limit: PageLimit.optional(), cursor: PageCursor });
+
+/** docs/decisions.md#languages: a customer's own BCP 47 locale, validated and stored canonical (`en-us` → `en-US`). */
+export const CustomerLocale = z
+  .string()
+  .max(35)
+  .refine((tag) => canonicalLocale(tag) !== null, { message: "Expected a BCP 47 language tag such as en-US." })
+  .transform((tag) => canonicalLocale(tag) ?? tag)
+  .meta({
+    type: "string",
+    description:
+      "The customer's BCP 47 locale (the hosted pages send the browser's, e.g. en-US or pt-BR), stored canonical. Messages format dates and times with its region (9:45 AM for en-US, 09:45 for en-GB) while their language stays customer.language. Absent: the language's own conventions.",
+    example: "en-US",
+  });
 
 /** docs/decisions.md#languages: a language customers are served in (pages, emails, SMS, reminders). */
 export const Language = z.enum(LOCALES).meta({

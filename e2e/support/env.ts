@@ -43,4 +43,6 @@ export const E2E = {
   flowHoldsAccountFile: path.resolve(".data-e2e", "e2e-flow-holds-account.json"),
   /** The reschedule-window spec's own account (issue 27). */
   rescheduleAccountFile: path.resolve(".data-e2e", "e2e-reschedule-account.json"),
+  /** The right-to-left spec's own account (issue 27: the business's text and money in an Arabic page). */
+  rtlAccountFile: path.resolve(".data-e2e", "e2e-rtl-account.json"),
 };

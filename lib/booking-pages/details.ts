@@ -139,6 +139,8 @@ export function toCreateBody(input: {
   customerZone?: string | null;
   /** The page's language (docs/decisions.md#languages), so the code, confirmation and reminders come in it. */
   language?: string | null;
+  /** The browser's own BCP 47 locale (`en-US`), so messages write times as the customer reads them (docs/decisions.md#languages). */
+  customerLocale?: string | null;
 }): CreateBookingRequest {
   const phone = input.values.phone.trim() ? (toE164(input.values.phone, input.values.phoneCountry) ?? normalizePhone(input.values.phone)) : "";
   const answers = input.questions
@@ -155,6 +157,7 @@ export function toCreateBody(input: {
       ...(phone ? { phone } : {}),
       ...(input.customerZone ? { timezone: input.customerZone } : {}),
       ...(input.language ? { language: input.language } : {}),
+      ...(input.customerLocale ? { locale: input.customerLocale } : {}),
     },
     ...(answers.length > 0 ? { answers } : {}),
   };

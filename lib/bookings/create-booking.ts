@@ -96,6 +96,7 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
         customerId: customer.id,
         customerTimezone: input.customer.timezone ?? null,
         customerLanguage: input.customer.language ?? null,
+        customerLocale: input.customer.locale ?? null,
         startsAt,
         accessToken,
         answers,
@@ -125,6 +126,7 @@ type Draft = {
   customerId: string;
   customerTimezone: string | null;
   customerLanguage: Locale | null;
+  customerLocale: string | null;
   startsAt: Date;
   accessToken: string;
   answers: ValidAnswer[];
@@ -151,6 +153,7 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
         customerId: draft.customerId,
         customerTimezone: draft.customerTimezone,
         customerLanguage: draft.customerLanguage,
+        customerLocale: draft.customerLocale,
         ...times,
         status: draft.start.status,
         holdExpiresAt: draft.start.holdExpiresAt,

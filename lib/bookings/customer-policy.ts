@@ -67,6 +67,20 @@ export function assertCustomerMayReschedule(input: PolicyInput): void {
   if (!decision.allowed) throw refusalError(decision.refusal);
 }
 
+/**
+ * A customer may not move a booking into its own notice window (docs/decisions.md#bookings): once there it
+ * could no longer be cancelled or moved online, and a paid booking would lose its refund. The page offers
+ * no such time; this holds the manage-link API to the same rule. A secret key is not bound by it.
+ */
+export function assertCustomerMayMoveTo({ startsAt, minCancelNoticeMinutes, now }: { startsAt: Date; minCancelNoticeMinutes: number; now: Date }): void {
+  if (minCancelNoticeMinutes <= 0 || now < cancelCutoff({ startsAt }, minCancelNoticeMinutes)) return;
+  throw new DomainError(
+    "too_late_to_reschedule",
+    `starts_at is inside this booking's notice window (${minCancelNoticeMinutes} minutes before the start): moved there, it could no longer be cancelled or moved online. Choose a time at least that long from now.`,
+    { param: "starts_at" },
+  );
+}
+
 const MESSAGES: Record<CustomerRefusal, string> = {
   booking_not_cancellable: "This booking is no longer active, so it cannot be cancelled.",
   booking_not_confirmed: "Only a confirmed booking can be rescheduled.",

@@ -5,7 +5,7 @@ import { bookings, services, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { recordBookingEvent } from "@/lib/webhooks/record-booking-event";
-import { assertCustomerMayReschedule } from "./customer-policy";
+import { assertCustomerMayMoveTo, assertCustomerMayReschedule } from "./customer-policy";
 import { getBookingOrThrow, lockBookingOrThrow } from "./get-booking";
 import { effectiveStatus } from "./serialize";
 import { bookingTimes, expireLapsedHoldsOverlapping, occupyFirstFree } from "./occupy-slot";
@@ -53,6 +53,8 @@ export async function rescheduleBooking({ ctx, input }: { ctx: ServiceContext; i
     keepStaffId: current.staffId,
     excludeBookingId: current.id,
   });
+  // After the slot checks: a time that is not offered at all (past, outside hours) is refused as such first.
+  if (isCustomer) assertCustomerMayMoveTo({ startsAt: input.startsAt, minCancelNoticeMinutes: service!.minCancelNoticeMinutes, now });
 
   const moved = await withTransaction(ctx, async (tx) => {
     // Re-read under lock: the booking may have changed since the check above.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { E164Phone, Email, IanaTimezone, Language } from "@/lib/schemas";
+import { CustomerLocale, E164Phone, Email, IanaTimezone, Language } from "@/lib/schemas";
 
 /** The customer a booking is made for; upserted per workspace by lower-cased email. */
 export const CustomerInput = z.object({
@@ -14,5 +14,6 @@ export const CustomerInput = z.object({
     description:
       "The language the customer booked in (the hosted pages send the page's). Stored with the booking: its confirmation, reminders, cancellation, reschedule and code messages are written in it. Absent: the workspace's language.",
   }),
+  locale: CustomerLocale.optional(),
 });
 export type CustomerInput = z.infer<typeof CustomerInput>;

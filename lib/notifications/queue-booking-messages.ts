@@ -85,6 +85,7 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
     },
     // docs/decisions.md#languages: the language the customer booked in, else the business's.
     locale: booking.customerLanguage ?? workspace.language,
+    customerLocale: booking.customerLocale,
     workspace,
     service,
     staff: row.staff,

@@ -44,7 +44,11 @@ export const ERROR_TYPE_GUIDE: Record<ErrorType, { meaning: string; retry: strin
     retry: "No: ask the customer again, or resend the code.",
   },
   too_late_to_cancel: { meaning: "The customer's cancellation window (min_cancel_notice_minutes before the start) has closed.", retry: "No." },
-  too_late_to_reschedule: { meaning: "The customer's reschedule window (the same cutoff as cancelling) has closed.", retry: "No." },
+  too_late_to_reschedule: {
+    meaning:
+      "The customer's reschedule window (the same cutoff as cancelling) has closed, or (param starts_at) the new time lies inside the booking's own notice window.",
+    retry: "No; with param starts_at, with a later time.",
+  },
   outside_working_hours: { meaning: "The time is not inside one of the calendar's working-hours blocks.", retry: "No: pick an offered slot." },
   idempotency_mismatch: { meaning: "The Idempotency-Key was used before with a different body.", retry: "No: use a new key for a new request." },
   rate_limited: {

@@ -86,3 +86,29 @@ describe("can_cancel and can_reschedule are true exactly when the calls succeed"
     expect(outcomes).toEqual(expected[statusCase.label] ?? MOMENTS_MS.map(() => "false/false/false"));
   });
 });
+
+describe("a customer never moves a booking into its own notice window (docs/decisions.md#bookings)", () => {
+  it("the manage-link route refuses a new time less than the notice from now with 422 too_late_to_reschedule; a secret key may", async () => {
+    const ws = await newWorkspace({ timezone: "Europe/Paris" });
+    const service = await addService(ws, { durationMinutes: 60, minCancelNoticeMinutes: 24 * 60 });
+    await setNow(localAt(ws, 3, "10:00"));
+    const booking = await seedBooking(ws, { startsAt: new Date(localAt(ws, 6, "10:00")), status: "confirmed", serviceId: service.id, staffId: ws.staffId });
+    const move = (startsAt: string) => api.post(`/v1/public/bookings/${booking.token}/reschedule`, { body: { starts_at: startsAt }, headers: freshIp() });
+
+    // Up to and including the cutoff itself (a start exactly 24 hours away could no longer be cancelled at once).
+    for (const inside of [localAt(ws, 3, "15:00"), localAt(ws, 4, "09:30"), localAt(ws, 4, "10:00")]) {
+      const refused = await move(inside);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expect(refused.body.error).toMatchObject({ type: "too_late_to_reschedule", param: "starts_at" });
+      expect(refused.body.error.message).toMatch(/notice window \(1440 minutes before the start\)/);
+    }
+    const read = await api.get(`/v1/public/bookings/${booking.token}`, { headers: freshIp() });
+    expect(read.body.booking).toMatchObject({ starts_at: localAt(ws, 6, "10:00"), can_cancel: true });
+
+    const moved = await move(localAt(ws, 4, "10:30"));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const byBusiness = await api.post(`/v1/bookings/${booking.booking.id}/reschedule`, { key: ws.sk, body: { starts_at: localAt(ws, 3, "15:00") } });
+    expect(byBusiness.status, JSON.stringify(byBusiness.body)).toBe(200);
+    expect(byBusiness.body.starts_at).toBe(localAt(ws, 3, "15:00"));
+  });
+});

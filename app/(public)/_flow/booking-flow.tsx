@@ -3,12 +3,11 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ServiceList } from "@/components/booking/service-list";
-import { Button } from "@/components/ui/button";
 import { useAnnounce } from "@/components/ui/live-region";
 import { Notice } from "@/components/ui/notice";
 import { Stepper } from "@/components/ui/stepper";
 import { EMPTY_DETAILS, questionsFor, type DetailsValues } from "@/lib/booking-pages/details";
-import { dayInZone, formatDuration, formatMoney, formatShortDate, formatTime, zoneCity } from "@/lib/booking-pages/format";
+import { dayInZone } from "@/lib/booking-pages/format";
 import type { FriendlyError } from "@/lib/booking-pages/messages";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import { summaryRows } from "@/lib/booking-pages/summary";
@@ -20,6 +19,7 @@ import { adoptCurrentEntry, writeStep } from "./flow-history";
 import type { FlowProps, Step } from "./flow-types";
 import { parseLocation, readSaved, toSearch, writeSaved, type FlowLocation, type SavedHold } from "@/lib/booking-pages/flow-location";
 import { PaymentStep } from "./payment-step";
+import { SelectionBar } from "./selection-bar";
 import { SlotPicker } from "./slot-picker";
 import { useHeldBooking } from "./use-held-booking";
 import { useStepFocus } from "./use-step-focus";
@@ -246,25 +246,16 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
     <div className={styles.panel} data-flow-step={step}>
       {step !== "done" && <Stepper steps={stepNames} current={STEP_INDEX[step]} label={t("steps.progress")} />}
       {service && (step === "time" || step === "details") && (
-        <div className={styles.selection}>
-          <span className={styles.selectionText}>
-            <strong dir="auto">{service.name}</strong>
-            <span className={styles.muted}>
-              {formatDuration(service.duration_minutes, locale)}
-              {service.price_cents !== null && ` · ${formatMoney(service.price_cents, workspace.currency, locale)}`}
-              {slot &&
-                step === "details" &&
-                ` · ${t("selectionWhen", { date: formatShortDate(slot.start, displayZone, locale), time: formatTime(slot.start, displayZone, locale), zone: zoneCity(displayZone) })}`}
-            </span>
-          </span>
-          <Button
-            variant="ghost"
-            size="small"
-            onClick={() => go(step === "details" ? { ...location, step: "time", time: null } : { ...location, step: "service", time: null })}
-          >
-            {step === "details" ? t("changeTime") : t("changeService", { vertical: workspace.vertical })}
-          </Button>
-        </div>
+        <SelectionBar
+          service={service}
+          currency={workspace.currency}
+          vertical={workspace.vertical}
+          isDetails={step === "details"}
+          slotStart={slot?.start ?? null}
+          displayZone={displayZone}
+          locale={locale}
+          onChange={() => go(step === "details" ? { ...location, step: "time", time: null } : { ...location, step: "service", time: null })}
+        />
       )}
 
       {step === "service" && (

@@ -116,7 +116,16 @@ export function DetailsStep(props: DetailsStepProps) {
       return;
     }
     if (props.onOwnHold()) return;
-    const body = toCreateBody({ service, staffId, startsAt: slot.start, values, questions, customerZone: browserZone(zoneRefused.current), language });
+    const body = toCreateBody({
+      service,
+      staffId,
+      startsAt: slot.start,
+      values,
+      questions,
+      customerZone: browserZone(zoneRefused.current),
+      language,
+      customerLocale: navigator.language,
+    });
     const serialized = JSON.stringify(body);
     const saved = attempt.current ?? readSaved(slug).attempt ?? null;
     const sending = saved?.body === serialized ? saved : { key: crypto.randomUUID(), body: serialized };

@@ -70,6 +70,11 @@ export const bookings = pgTable(
     customerTimezone: text(),
     /** The language the customer booked in (docs/decisions.md#languages); every message about the booking is in it. Null: the workspace's. */
     customerLanguage: text({ enum: LOCALES }),
+    /**
+     * The customer's own BCP 47 locale (`en-US`), canonicalized, when the page or API caller sent it: messages
+     * format dates and times with its region's conventions (docs/decisions.md#languages). Null: the language's.
+     */
+    customerLocale: text(),
     cancelReason: text(),
     cancelledAt: instant(),
     confirmedAt: instant(),

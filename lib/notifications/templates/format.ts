@@ -22,13 +22,16 @@ export function oneLine(value: string): string {
   return value.replace(/[\r\n\t]+/g, " ").trim();
 }
 
-/** The language a message is written in, with its translator. */
-export type Speech = { locale: Locale; t: Translate };
+/**
+ * The language a message is written in, with its translator; `formatting`, when the customer's own locale is
+ * known, the locale its dates and times are written for (lib/i18n/customer-locale.ts).
+ */
+export type Speech = { locale: Locale; t: Translate; formatting?: string | null };
 
 /** "Tuesday 10 March 2026, 09:00–10:00 (Europe/Paris)": the wall time in a zone, zone named. */
-export function formatAppointment(startsAt: Date, endsAt: Date, timezone: string, { locale, t }: Speech): string {
-  const start = wallTime(startsAt, timezone, locale);
-  const end = wallTime(endsAt, timezone, locale);
+export function formatAppointment(startsAt: Date, endsAt: Date, timezone: string, { locale, t, formatting }: Speech): string {
+  const start = wallTime(startsAt, timezone, locale, formatting);
+  const end = wallTime(endsAt, timezone, locale, formatting);
   const sameDay = DateTime.fromJSDate(startsAt, { zone: timezone }).hasSame(DateTime.fromJSDate(endsAt, { zone: timezone }), "day");
   return sameDay
     ? t("email.appointment", { date: start.date, start: start.time, end: end.time, zone: timezone })
@@ -44,7 +47,7 @@ export function customerZoneShown(customerTimezone: string | null, businessTimez
 }
 
 /** "10 Mar, 09:00 (Europe/Paris)": short form for SMS. */
-export function formatAppointmentShort(startsAt: Date, timezone: string, { locale, t }: Speech): string {
-  const start = wallTime(startsAt, timezone, locale);
+export function formatAppointmentShort(startsAt: Date, timezone: string, { locale, t, formatting }: Speech): string {
+  const start = wallTime(startsAt, timezone, locale, formatting);
   return t("sms.when", { date: start.shortDate, time: start.time, zone: timezone });
 }

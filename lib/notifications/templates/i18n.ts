@@ -27,17 +27,18 @@ export function translatorFor(locale: Locale): Translate {
 export type Wall = { date: string; shortDate: string; time: string };
 
 /**
- * An instant as a person in `zone` reads it. English keeps the house style its emails have
- * always had ("Tuesday 10 March 2026", 24-hour "09:00"); other languages take their own
- * conventions from Intl ("martes, 10 de marzo de 2026", "9:00 ص").
+ * An instant as a person in `zone` reads it. With the customer's own locale (`formatting`, e.g. `en-US`) it
+ * takes that region's conventions from Intl ("Tuesday, March 10, 2026", "9:45 AM"). Without it, English keeps
+ * the house style its emails have always had ("Tuesday 10 March 2026", 24-hour "09:00"); other languages
+ * take their own conventions ("martes, 10 de marzo de 2026", "9:00 ص").
  */
-export function wallTime(instant: Date, zone: string, locale: Locale): Wall {
+export function wallTime(instant: Date, zone: string, locale: Locale, formatting?: string | null): Wall {
   const at = DateTime.fromJSDate(instant, { zone });
-  if (locale === "en") {
+  if (locale === "en" && !formatting) {
     const british = at.setLocale("en-GB");
     return { date: british.toFormat("cccc d LLLL yyyy"), shortDate: british.toFormat("d LLL"), time: at.toFormat("HH:mm") };
   }
-  const local = at.setLocale(locale);
+  const local = at.setLocale(formatting ?? locale);
   return {
     date: local.toLocaleString({ weekday: "long", day: "numeric", month: "long", year: "numeric" }),
     shortDate: local.toLocaleString({ day: "numeric", month: "short" }),

@@ -2,6 +2,7 @@ import { displayPhone } from "@/lib/booking-pages/format";
 import { directionOf } from "@/lib/i18n/locales";
 import { emailBrandOf, linkStyle, logoHtml, type EmailBrand } from "./brand";
 import { customerZoneShown, escapeHtml, formatAppointment, textToHtml, type Speech } from "./format";
+import { messageFormattingLocale } from "@/lib/i18n/customer-locale";
 import { money, translatorFor } from "./i18n";
 import type { BookingMessageData } from "./message-data";
 
@@ -16,7 +17,12 @@ export type MessageSpeech = Speech & { brand?: EmailBrand };
 
 /** The language a booking's messages are written in, and the business's brand they wear. */
 export function speechFor(data: BookingMessageData): MessageSpeech {
-  return { locale: data.locale, t: translatorFor(data.locale), brand: emailBrandOf(data.workspace) };
+  return {
+    locale: data.locale,
+    t: translatorFor(data.locale),
+    formatting: messageFormattingLocale(data.locale, data.customerLocale),
+    brand: emailBrandOf(data.workspace),
+  };
 }
 
 export function paragraph(text: string): Section {

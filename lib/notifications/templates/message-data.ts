@@ -6,6 +6,8 @@ export type BookingMessageData = {
   booking: { id: string; startsAt: Date; endsAt: Date; status: string; sequence: number; customerTimezone: string | null };
   /** docs/decisions.md#languages: the booking's customer.language, else the workspace's language. */
   locale: Locale;
+  /** The customer's own BCP 47 locale when known (`en-US`): dates and times follow its region (lib/i18n/customer-locale.ts). */
+  customerLocale: string | null;
   workspace: Pick<
     WorkspaceRow,
     "name" | "timezone" | "currency" | "contactEmail" | "contactPhone" | "confirmationNote" | "mapsUrl" | "websiteUrl" | "address" | "brandColor" | "logoUrl"

@@ -52,7 +52,9 @@ export const reschedulePublicBooking = defineOperation({
   summary: "Move a booking through its manage link",
   description:
     `${TOKEN_NOTE} Only a confirmed booking moves (409 booking_not_confirmed), and only before the cancellation cutoff ` +
-    "(422 too_late_to_reschedule). starts_at must be an offered slot (the booking itself does not block it; taken: 409 slot_unavailable); " +
+    "(422 too_late_to_reschedule), and never into its own notice window: a starts_at less than min_cancel_notice_minutes from now " +
+    "(the booking could then no longer be cancelled or moved online, nor a deposit refunded) is refused with 422 too_late_to_reschedule, " +
+    "param starts_at; a secret key may move it there. starts_at must be an offered slot (the booking itself does not block it; taken: 409 slot_unavailable); " +
     "the calendar is kept unless staff_id names another that offers the service. Answers the public booking read after the change. " +
     "A business with no usable publishable key (workspace.publishable_key null) offers no rescheduling: 403 forbidden.",
   auth: "public",

@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { E2E } from "./env";
+import { expect, test } from "./fixtures";
+import { call, seedWorkspace, type SeedOptions, type Seeded } from "./seed";
+
+/**
+ * What the booking-flow journey specs (journey-flow*.spec.ts, issue 15) share: workspaces on their own
+ * account, `look` (axe at WCAG 2.2 AA at 390 px and 1280 px, and both screenshots), picking a time.
+ */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export const seed = (request: APIRequestContext, options: SeedOptions = {}) => seedWorkspace(request, { ...options, accountFile: E2E.journeyAccountFile });
+
+export async function look(page: Page, testInfo: TestInfo, name: string) {
+  const original = page.viewportSize();
+  // One folder per test and width: the long titles share their first 60 characters.
+  const walkedAt = testInfo.title.match(/\((\d+) px\)$/)?.[1] ?? "phone";
+  const title = testInfo.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 60);
+  const folder = path.join("e2e", "artifacts", "screens", `journey-${title}-walked-${walkedAt}`);
+  mkdirSync(folder, { recursive: true });
+  for (const [label, size] of [
+    ["390", PHONE],
+    ["1280", DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(200);
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const found = results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(found, `axe at ${name} (${label} px)`).toEqual([]);
+    await page.screenshot({ path: path.join(folder, `${name}-${label}.png`), fullPage: true, animations: "disabled" });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export const times = (page: Page) => page.getByRole("group", { name: /^Times on/ }).getByRole("button");
+
+export async function pickTime(page: Page, nth = 0) {
+  await expect(times(page).first()).toBeVisible();
+  const slot = times(page).nth(nth);
+  const label = (await slot.getAttribute("aria-label")) ?? "";
+  await slot.click();
+  await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+  return label;
+}
+
+export const bookings = async (request: APIRequestContext, seeded: Seeded) =>
+  (await call(request, "GET", "/v1/bookings", seeded.sk)).data as { id: string; status: string; starts_at: string }[];
+
+/** Every journey test puts the app clock back. */
+export function resetClockAfterEach() {
+  test.afterEach(async ({ request }) => {
+    await request.delete("/dev/clock");
+  });
+}
