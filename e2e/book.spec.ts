@@ -54,7 +54,7 @@ test("books without a code: services, times in either zone, details, confirmatio
   const sent = page.waitForRequest((req) => req.url().endsWith("/v1/bookings") && req.method() === "POST");
   await page.getByRole("button", { name: "Book appointment" }).click();
   const body = (await sent).postDataJSON();
-  expect(body.customer).toEqual({ name: "Ana Lima", email, phone: "+442079460958", timezone: "Europe/London", language: "en" });
+  expect(body.customer).toEqual({ name: "Ana Lima", email, phone: "+442079460958", timezone: "Europe/London", language: "en", locale: "en-GB" });
   expect((await sent).headers()["authorization"]).toBe(`Bearer ${seeded.pk}`);
 
   await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeFocused();

@@ -91,7 +91,7 @@ test("the booking page sends the browser's zone; every browser's manage page the
   await fillDetails(page, { name: "Ana Lima", email });
   const sent = page.waitForRequest((req) => req.url().endsWith("/v1/bookings") && req.method() === "POST");
   await page.getByRole("button", { name: "Book appointment" }).click();
-  expect((await sent).postDataJSON().customer).toEqual({ name: "Ana Lima", email, timezone: "Europe/London", language: "en" });
+  expect((await sent).postDataJSON().customer).toEqual({ name: "Ana Lima", email, timezone: "Europe/London", language: "en", locale: "en-GB" });
   await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeFocused();
 
   const [booking] = (await call(request, "GET", "/v1/bookings", seeded.sk)).data;

@@ -50,7 +50,8 @@ async function bookIn(browser: Browser, locale: string, width: number, nth: numb
   await page.goto(`${APP}/book/demo`);
   await chooseService(page, "Quick trim");
   const label = await chooseFirstTime(page, nth);
-  const email = uniqueEmail(`locale-${locale}-${width}`);
+  // Lower case: the API stores an email address as it is delivered to (lower-cased).
+  const email = uniqueEmail(`locale-${locale.toLowerCase()}-${width}`);
   await fillDetails(page, { name: "Lee Locale", email });
   await page.getByRole("button", { name: "Book appointment" }).click();
   await expect(page.getByRole("heading", { name: "You're booked with Demo Studio" })).toBeVisible();
