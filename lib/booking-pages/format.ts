@@ -49,75 +49,10 @@ export function formatRange(startIso: string, endIso: string, zone: string, loca
   return `${formatLongDate(startIso, zone, locale)}, ${formatTime(startIso, zone, locale)} – ${formatTime(endIso, zone, locale)}`;
 }
 
-/**
- * A zone's city as a reader of `locale` names it: "New York" from America/New_York in English,
- * "Nueva York" in Spanish, "نيويورك" in Arabic. Intl has no API for CLDR's exemplar cities; the one
- * place ICU prints them is the generic location format ("hora de Nueva York", `timeZoneName:
- * "shortGeneric"`), which it uses for a zone of a country with several zones. For a country with one
- * zone it prints the country instead ("heure : France"), and for some zones an abbreviation ("ET",
- * "MEZ"): there the city keeps its IANA (English) name (docs/booking-flow.md#time-zones).
- */
-export function zoneCity(zone: string, locale = "en"): string {
-  const iana = (zone.split("/").pop() ?? zone).replaceAll("_", " ");
-  if (new Intl.Locale(locale).language === "en") return iana;
-  try {
-    return localizedCity(zone, locale) ?? iana;
-  } catch {
-    return iana;
-  }
-}
-
-const cities = new Map<string, string | null>();
-
-function localizedCity(zone: string, locale: string): string | null {
-  const key = `${locale} ${zone}`;
-  if (!cities.has(key)) cities.set(key, readCity(zone, locale));
-  return cities.get(key) ?? null;
-}
-
-function genericLocation(zone: string, locale: string): string | undefined {
-  return new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "shortGeneric" }).formatToParts(0).find((part) => part.type === "timeZoneName")?.value;
-}
-
-function readCity(zone: string, locale: string): string | null {
-  const text = genericLocation(zone, locale);
-  const pattern = locationPattern(locale);
-  if (!text || !pattern || text.length <= pattern.before.length + pattern.after.length) return null;
-  if (!text.startsWith(pattern.before) || !text.endsWith(pattern.after)) return null;
-  const name = text.slice(pattern.before.length, text.length - pattern.after.length).trim();
-  // A country ("France", "Royaume-Uni") is no city: the sentences around it are written for one.
-  return name && !regionNames(locale).has(name) ? name : null;
-}
-
-const patterns = new Map<string, { before: string; after: string } | null>();
-
-/** The locale's "{0} time" around a place, learnt from Japan (one zone, so ICU names the country). */
-function locationPattern(locale: string): { before: string; after: string } | null {
-  if (!patterns.has(locale)) {
-    const text = genericLocation("Asia/Tokyo", locale);
-    const japan = new Intl.DisplayNames(locale, { type: "region" }).of("JP");
-    const at = text && japan ? text.indexOf(japan) : -1;
-    patterns.set(locale, text && japan && at >= 0 ? { before: text.slice(0, at), after: text.slice(at + japan.length) } : null);
-  }
-  return patterns.get(locale) ?? null;
-}
-
-const regions = new Map<string, Set<string>>();
-
-function regionNames(locale: string): Set<string> {
-  let names = regions.get(locale);
-  if (!names) {
-    const display = new Intl.DisplayNames(locale, { type: "region", fallback: "none" });
-    names = new Set();
-    for (let first = 65; first <= 90; first++) {
-      for (let second = 65; second <= 90; second++) {
-        const name = display.of(String.fromCharCode(first, second));
-        if (name) names.add(name);
-      }
-    }
-    regions.set(locale, names);
-  }
-  return names;
+/** A readable name for a zone: "Paris time" from Europe/Paris, "New York time" from America/New_York. */
+export function zoneCity(zone: string): string {
+  const city = zone.split("/").pop() ?? zone;
+  return city.replaceAll("_", " ");
 }
 
 /** The calendar day of an instant in a zone, as yyyy-MM-dd. */

@@ -45,7 +45,7 @@ export function summaryRows(input: SummaryInput): SummaryRow[] {
         start: formatTime(input.startsAt, zone, locale),
         end: formatTime(input.endsAt, zone, locale),
       }),
-      city: zoneCity(zone, locale),
+      city: zoneCity(zone),
     });
   const rows: SummaryRow[] = [
     { label: capitalize(wording.service), value: t("service", { name: service.name, duration: formatDuration(service.duration_minutes, locale) }) },

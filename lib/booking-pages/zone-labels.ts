@@ -9,7 +9,7 @@ const english: WhenTranslator = createTranslator({ locale: "en", messages: en, n
 
 /** "Tuesday, 25 November 2026 at 10:00 (New York time)": every time a customer reads names its zone. */
 export function formatWhen(iso: string, zone: string, locale: string, t: WhenTranslator = english): string {
-  return t("at", { date: formatLongDate(iso, zone, locale), time: formatTime(iso, zone, locale), city: zoneCity(zone, locale) });
+  return t("at", { date: formatLongDate(iso, zone, locale), time: formatTime(iso, zone, locale), city: zoneCity(zone) });
 }
 
 /**
@@ -23,5 +23,5 @@ export function formatWhenBoth(iso: string, businessZone: string, customerZone: 
   const sameDay = formatLongDate(iso, businessZone, locale) === formatLongDate(iso, customerZone, locale);
   const time = formatTime(iso, customerZone, locale);
   const theirs = sameDay ? time : t("dateAt", { date: formatLongDate(iso, customerZone, locale), time });
-  return t("both", { business, theirs, city: zoneCity(customerZone, locale) });
+  return t("both", { business, theirs, city: zoneCity(customerZone) });
 }

@@ -24,7 +24,7 @@ function manageRows(
 ): DetailRow[] {
   const { booking, workspace } = read;
   const zone = workspace.timezone;
-  const inZone = (at: string) => t("when.range", { range: formatRange(booking.starts_at, booking.ends_at, at, locale), city: zoneCity(at, locale) });
+  const inZone = (at: string) => t("when.range", { range: formatRange(booking.starts_at, booking.ends_at, at, locale), city: zoneCity(at) });
   const rows: DetailRow[] = [
     {
       label: capitalize(wording.service, locale),

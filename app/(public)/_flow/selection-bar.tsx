@@ -30,7 +30,7 @@ export function SelectionBar({ service, currency, vertical, isDetails, slotStart
           {service.price_cents !== null && ` · ${formatMoney(service.price_cents, currency, locale)}`}
           {slotStart &&
             isDetails &&
-            ` · ${t("selectionWhen", { date: formatShortDate(slotStart, displayZone, locale), time: formatTime(slotStart, displayZone, locale), zone: zoneCity(displayZone, locale) })}`}
+            ` · ${t("selectionWhen", { date: formatShortDate(slotStart, displayZone, locale), time: formatTime(slotStart, displayZone, locale), zone: zoneCity(displayZone) })}`}
         </span>
       </span>
       <Button variant="ghost" size="small" onClick={onChange}>

@@ -147,7 +147,7 @@ export function SlotPicker(props: SlotPickerProps) {
           const fullLabel = t("fullLabel", {
             date: formatLongDate(slot.start, displayZone, locale),
             time: formatTime(slot.start, displayZone, locale),
-            zone: zoneCity(displayZone, locale),
+            zone: zoneCity(displayZone),
           });
           // A group service's time names the spots it has left (docs/group-sessions.md).
           const detail = slot.seatsLeft === undefined ? undefined : t("spotsLeft", { count: slot.seatsLeft });
