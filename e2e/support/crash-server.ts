@@ -125,13 +125,14 @@ export async function must(method: string, pathname: string, key: string, body?:
 
 export type CrashState = {
   bookings: { id: string; status: string; email: string }[];
-  messages: { id: string; booking_id: string; status: string; attempts: number }[];
+  messages: { id: string; booking_id: string; status: string; attempts: number; claimed_by: string | null; claim_expires_at: string | null; next_attempt_at: string | null; last_error: string | null }[];
   deliveries: { id: string; booking_id: string; status: string }[];
 };
 
 const STATE_QUERIES = {
   bookings: "select b.id::text as id, b.status, c.email from bookings b join customers c on c.id = b.customer_id",
-  messages: "select id::text as id, booking_id::text as booking_id, status, attempts from outbox_messages where channel = 'email'",
+  messages:
+    "select id::text as id, booking_id::text as booking_id, status, attempts, claimed_by::text as claimed_by, claim_expires_at::text as claim_expires_at, next_attempt_at::text as next_attempt_at, last_error from outbox_messages where channel = 'email'",
   deliveries: "select id::text as id, payload->'data'->'booking'->>'id' as booking_id, status from webhook_deliveries",
 };
 
