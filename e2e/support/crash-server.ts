@@ -125,7 +125,16 @@ export async function must(method: string, pathname: string, key: string, body?:
 
 export type CrashState = {
   bookings: { id: string; status: string; email: string }[];
-  messages: { id: string; booking_id: string; status: string; attempts: number; claimed_by: string | null; claim_expires_at: string | null; next_attempt_at: string | null; last_error: string | null }[];
+  messages: {
+    id: string;
+    booking_id: string;
+    status: string;
+    attempts: number;
+    claimed_by: string | null;
+    claim_expires_at: string | null;
+    next_attempt_at: string | null;
+    last_error: string | null;
+  }[];
   deliveries: { id: string; booking_id: string; status: string }[];
 };
 
