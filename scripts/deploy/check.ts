@@ -260,6 +260,9 @@ async function main() {
   check(statuses[201] === 10 && statuses[409] === 390, `400 creates on 10 slots: one 201 per slot, 390 × 409 (${JSON.stringify(statuses)})`);
   check(perSlot.length === 10 && perSlot.every((row) => row.n === 1), "0 double bookings");
 
+  // After the burst, haproxy may still be counting an instance back up (rise 2).
+  await waitFor("haproxy sees the instances ready again after the race", async () => (await send(BALANCER, "GET", "/readyz")).status === 200, 30_000);
+
   // 4. A client cannot choose its rate-limit bucket: haproxy appends, TRUST_PROXY=1 reads only that.
   const second = new Date().getUTCSeconds();
   if (second > 45) await sleep((62 - second) * 1000);
