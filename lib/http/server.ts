@@ -76,18 +76,24 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
 const shutdownTimeoutMs = () => Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
 /** A connection that has sent no request this long after it opened is idle. */
 const FIRST_REQUEST_GRACE_MS = 2_000;
+/** While draining, the listener closes once no connection is open and none has come this long. */
+const LISTEN_QUIET_MS = 250;
 
 /**
- * SIGTERM (docs/deploy.md, "Stopping an instance"): stop accepting connections and say so on
- * /readyz, answer every request already received (bounded by SHUTDOWN_TIMEOUT_MS), stop the
- * in-process runner after the step it is running, close Next.js and the database. The state
- * lives on globalThis: the routes, the runner and the database handle are in Next's bundles.
+ * SIGTERM (docs/deploy.md, "Stopping an instance"): say so on /readyz, answer every request
+ * already received (bounded by SHUTDOWN_TIMEOUT_MS), stop the in-process runner after the step
+ * it is running, close Next.js and the database. The state lives on globalThis: the routes, the
+ * runner and the database handle are in Next's bundles.
  *
- * Node's own `server.close()` also drops every connection not inside a request, and under load
- * that includes connections already accepted whose request is not parsed yet: those clients
- * saw a reset. So the listener alone is closed, and a connection is closed only once it is
- * truly idle: after its answer (the answer says `Connection: close`), or when it was kept alive
- * with nothing in flight, or when it sent nothing within FIRST_REQUEST_GRACE_MS.
+ * A connection the kernel has accepted but Node has not yet taken from the listen queue is
+ * reset when the listener closes, and under a burst that queue holds most of the clients (the
+ * deploy check saw 114 of 200 reads reset, the instance gone in 0.3 s). So the listener stays
+ * open, answering with `Connection: close`, until every connection is idle and none has come
+ * for LISTEN_QUIET_MS: the queue is then empty, and a client that comes later is refused, which
+ * a client or balancer may retry because nothing was sent. Node's own `server.close()` would
+ * also drop connections whose request is not parsed yet, so a connection is closed only once it
+ * is truly idle: after its answer, or kept alive with nothing in flight, or silent for
+ * FIRST_REQUEST_GRACE_MS after it opened.
  */
 async function shutDown(server: http.Server, connections: ConnectionTracker, closeApp: () => Promise<void>): Promise<void> {
   const shared = globalThis as {
@@ -96,12 +102,19 @@ async function shutDown(server: http.Server, connections: ConnectionTracker, clo
     __bookingDb?: { handle?: Promise<{ close: () => Promise<void> }> };
   };
   (shared.__bookingLifecycle ??= {}).draining = true;
-  net.Server.prototype.close.call(server);
   const deadline = performance.now() + shutdownTimeoutMs();
-  while (connections.open.size > 0 && performance.now() < deadline) {
+  let listening = true;
+  while (performance.now() < deadline) {
     connections.closeIdle();
+    const quiet = connections.open.size === 0 && performance.now() - connections.lastOpenedAt() >= LISTEN_QUIET_MS;
+    if (listening && quiet) {
+      net.Server.prototype.close.call(server);
+      listening = false;
+    }
+    if (!listening && connections.open.size === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  if (listening) net.Server.prototype.close.call(server);
   server.closeAllConnections();
   for (const socket of connections.open.keys()) socket.destroy();
   await shared.__bookingRunner?.runner?.stop().catch(() => {});
@@ -111,17 +124,20 @@ async function shutDown(server: http.Server, connections: ConnectionTracker, clo
 }
 
 type ConnectionState = { openedAt: number; served: number; active: number };
-type ConnectionTracker = { open: Map<Socket, ConnectionState>; closeIdle: () => void };
+type ConnectionTracker = { open: Map<Socket, ConnectionState>; lastOpenedAt: () => number; closeIdle: () => void };
 
 /** Every open connection and whether a request is being answered on it. */
 function trackConnections(server: http.Server): ConnectionTracker & { request: (request: IncomingMessage, response: ServerResponse) => void } {
   const open = new Map<Socket, ConnectionState>();
+  let lastOpenedAt = 0;
   server.on("connection", (socket: Socket) => {
-    open.set(socket, { openedAt: performance.now(), served: 0, active: 0 });
+    lastOpenedAt = performance.now();
+    open.set(socket, { openedAt: lastOpenedAt, served: 0, active: 0 });
     socket.once("close", () => open.delete(socket));
   });
   return {
     open,
+    lastOpenedAt: () => lastOpenedAt,
     request(request, response) {
       const state = open.get(request.socket);
       if (!state) return;
