@@ -56,7 +56,8 @@ type SlotTable = {
 const tables = new Cache<SlotTable>({
   maxBytes: MAX_TABLE_BYTES,
   sizeOf: (table, key) =>
-    key.length + table.parts.reduce((sum, { slots }) => sum + slots.head.length + slots.bytes.length + 12 * slots.starts.length + 150, 100),
+    // A part's deflated chunks, filled as gzip answers ask for them, take about an eighth of its bytes.
+    key.length + table.parts.reduce((sum, { slots }) => sum + slots.head.length + Math.ceil(1.125 * slots.bytes.length) + 12 * slots.starts.length + 150, 100),
 });
 /** Renewals under way, so that the requests that meet one stale part wait for one load of it. */
 const renewing = new Map<string, Promise<SlotTable>>();
@@ -69,9 +70,10 @@ let tablesBuilt = 0;
  * from and each calendar's run of its slots. A table never changes once built (a renewed part
  * makes a new table), so the same key always names the same bytes (lib/http/kept-encoding.ts
  * caches them compressed by it); a range whose start is now + min_lead, which moves every
- * millisecond, keeps one key until a slot drops out of it.
+ * millisecond, keeps one key until a slot drops out of it. `gzip` writes the same bytes as
+ * gzip from the table's deflated chunks (./stitched-gzip.ts), the first time a key is asked for.
  */
-export type AvailabilityAnswer = { key: string; pieces: Uint8Array[] };
+export type AvailabilityAnswer = { key: string; pieces: Uint8Array[]; gzip: () => Uint8Array<ArrayBuffer> };
 
 export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<AvailabilityAnswer> {
   const fromMs = input.from.getTime();
@@ -92,11 +94,11 @@ export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityCon
       table = await renewOnce(ctx, key, table, stale, revision, nowMs);
     }
   }
-  const { pieces, runs } = answerFromSlotTable(
+  const { pieces, runs, gzip } = answerFromSlotTable(
     table.parts.map((part) => part.slots),
     answerWindow(table.rules, table.offered, nowMs, fromMs, toMs),
   );
-  return { key: `availability ${table.serial} ${runs}`, pieces };
+  return { key: `availability ${table.serial} ${runs}`, pieces, gzip };
 }
 
 /** Whether every start this request may be offered lies in the table's stretch. */

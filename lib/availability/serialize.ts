@@ -1,14 +1,16 @@
 import { toZonedIso } from "@/lib/time/zoned";
 import type { CalendarSlots, Slot } from "./engine";
+import { gzipParts, type DeflatedChunks, type GzipPart } from "./stitched-gzip";
 import { buildZoneTimeline, DAY_MS } from "./zone-timeline";
 
 /**
  * A calendar's slots as JSON bytes ready to be cut: `bytes` is its slots' objects joined by
  * commas, `starts` their start instants ascending, and slot i's object begins at `offsets[i]`
  * (`offsets[n]` is one past the end, where a next comma would be). Any run of consecutive
- * slots is then one subarray of `bytes`.
+ * slots is then one subarray of `bytes`. `chunks` holds `bytes` deflated in chunks, filled as
+ * gzip answers cut from them ask (./stitched-gzip.ts).
  */
-export type CalendarSlotBytes = { head: Uint8Array; starts: Float64Array; offsets: Uint32Array; bytes: Uint8Array };
+export type CalendarSlotBytes = { head: Uint8Array; starts: Float64Array; offsets: Uint32Array; bytes: Uint8Array; chunks: DeflatedChunks };
 
 /** UTF-8 bytes of a short string: Buffer.from costs a fraction of TextEncoder.encode per call here. */
 const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
@@ -64,7 +66,7 @@ export function toSlotBytes(calendars: CalendarSlots[], timezone: string): Calen
       at += bytes.length;
     });
     offsets[count] = at + COMMA.length;
-    return { head: utf8(`{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`), starts, offsets, bytes: concatBytes(pieces) };
+    return { head: utf8(`{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`), starts, offsets, bytes: concatBytes(pieces), chunks: [] };
   });
 }
 
@@ -77,14 +79,19 @@ export function sliceAvailabilityJson(calendars: CalendarSlotBytes[], firstMs: n
  * The same answer as pieces that, written one after another, make its bytes: each calendar's
  * run of slots is a view into its table's bytes (not a copy), and the punctuation and heads
  * between two runs are joined into one small piece. A busy 62-day answer is then about 20
- * pieces, and answering it allocates a few hundred bytes instead of a megabyte.
+ * pieces, and answering it allocates a few hundred bytes instead of a megabyte. `gzip` makes
+ * the same bytes as one gzip member from the tables' deflated chunks (./stitched-gzip.ts).
  *
  * `runs` names the bytes among all answers cut from the same calendars: each calendar's run of
  * slots by its indices. Windows that differ only between two starts (a range starting a minute
  * later, or now + min_lead a millisecond later) cut the same runs.
  */
-export function sliceAvailabilityPieces(calendars: CalendarSlotBytes[], firstMs: number, lastMs: number): { pieces: Uint8Array[]; runs: string } {
-  const pieces: Uint8Array[] = [];
+export function sliceAvailabilityPieces(
+  calendars: CalendarSlotBytes[],
+  firstMs: number,
+  lastMs: number,
+): { pieces: Uint8Array[]; runs: string; gzip: () => Uint8Array<ArrayBuffer> } {
+  const parts: GzipPart[] = [];
   let runs = "";
   let between: Uint8Array[] = [OPEN];
   calendars.forEach((calendar, index) => {
@@ -94,14 +101,24 @@ export function sliceAvailabilityPieces(calendars: CalendarSlotBytes[], firstMs:
     const end = firstAfter(calendar.starts, lastMs);
     runs += end > begin ? `${begin}-${end} ` : "- ";
     if (end > begin) {
-      pieces.push(concatBytes(between), calendar.bytes.subarray(calendar.offsets[begin]!, calendar.offsets[end]! - COMMA.length));
+      parts.push(concatBytes(between), {
+        bytes: calendar.bytes,
+        chunks: calendar.chunks,
+        from: calendar.offsets[begin]!,
+        to: calendar.offsets[end]! - COMMA.length,
+      });
       between = [];
     }
     between.push(CLOSE);
   });
   between.push(CLOSE);
-  pieces.push(concatBytes(between));
-  return { pieces, runs };
+  parts.push(concatBytes(between));
+  const pieces = parts.map((part) => (part instanceof Uint8Array ? part : part.bytes.subarray(part.from, part.to)));
+  return { pieces, runs, gzip: () => asView(gzipParts(parts)) };
+}
+
+function asView(bytes: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** The first index whose start is ≥ ms (binary search; starts ascend). */

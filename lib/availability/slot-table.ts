@@ -40,6 +40,9 @@ export function answerWindow(rules: ServiceRules, offered: boolean, nowMs: numbe
  * to write one after another (views into the table's bytes), and the runs of slots they hold,
  * which name those bytes among the table's answers (see sliceAvailabilityPieces).
  */
-export function answerFromSlotTable(table: CalendarSlotBytes[], window: { firstMs: number; lastMs: number } | null): { pieces: Uint8Array[]; runs: string } {
+export function answerFromSlotTable(
+  table: CalendarSlotBytes[],
+  window: { firstMs: number; lastMs: number } | null,
+): { pieces: Uint8Array[]; runs: string; gzip: () => Uint8Array<ArrayBuffer> } {
   return window ? sliceAvailabilityPieces(table, window.firstMs, window.lastMs) : sliceAvailabilityPieces(table, Infinity, -Infinity);
 }

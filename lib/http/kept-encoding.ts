@@ -53,8 +53,12 @@ const kept = new LRUCache<string, KeptEncoded>({ maxSize: MAX_KEPT_BYTES, sizeCa
 /** Keys being compressed at the best level now: each at most once at a time. */
 const recompressing = new Set<string>();
 
-/** Bytes that stay the same for as long as `key` names them (the key changes when they would). */
-export type KeptBytes = { key: string; pieces: Uint8Array[] };
+/**
+ * Bytes that stay the same for as long as `key` names them (the key changes when they would).
+ * `gzip`, when given, makes their first gzip encoding more cheaply than compressing them whole
+ * (the availability answers stitch it from chunks deflated once, lib/availability/stitched-gzip.ts).
+ */
+export type KeptBytes = { key: string; pieces: Uint8Array[]; gzip?: () => Uint8Array<ArrayBuffer> };
 
 /**
  * The answer for `request`, in the encoding its Accept-Encoding prefers (br, then gzip, then
@@ -96,7 +100,7 @@ function encoded(encoding: Compressed, answer: KeptBytes): Uint8Array<ArrayBuffe
   const key = `${encoding} ${answer.key}`;
   const entry = kept.get(key);
   if (!entry) {
-    const bytes = asView(COMPRESS_FAST[encoding](joined(answer.pieces)));
+    const bytes = encoding === "gzip" && answer.gzip ? answer.gzip() : asView(COMPRESS_FAST[encoding](joined(answer.pieces)));
     kept.set(key, { bytes, best: false });
     return bytes;
   }
