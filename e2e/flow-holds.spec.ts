@@ -154,6 +154,45 @@ for (const [width, height] of [
       await expect.poll(async () => (await subjectsTo(request, email)).length).toBe(1);
     });
 
+    test(`Forward pressed while the reloaded page is still starting shows the confirmation (${width} px)`, async ({ page, request }, testInfo) => {
+      const seeded = await seed(request);
+      await page.goto(`/book/${seeded.slug}`);
+      await chooseService(page, "Haircut");
+      await chooseFirstTime(page);
+      await fillDetails(page, { name: "Eli Early", email: uniqueEmail("early-forward") });
+      await page.getByRole("button", { name: "Book appointment" }).click();
+      const booked = page.getByRole("heading", { name: `You're booked with ${seeded.name}` });
+      await expect(booked).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole("heading", { name: "Choose a time" })).toBeVisible();
+
+      // A slow phone: the reloaded page has started (Next's router read its address) but the booking
+      // flow's script is still on its way when the customer presses Forward.
+      let release = () => {};
+      const flowScriptHeld = new Promise<void>((resolve) => (release = resolve));
+      let flowScriptAsked = false;
+      await page.route("**/_next/static/chunks/**", async (route) => {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (body.includes("booking-flow:")) {
+          flowScriptAsked = true;
+          await flowScriptHeld;
+        }
+        await route.fulfill({ response, body });
+      });
+      await page.reload({ waitUntil: "domcontentloaded" });
+      await expect(page.getByRole("heading", { name: "Choose a time" })).toBeVisible();
+      await expect.poll(() => flowScriptAsked).toBe(true);
+      await page.waitForFunction(() => "next" in window);
+      await page.goForward({ waitUntil: "commit" });
+      release();
+      await expect(booked).toBeVisible();
+      await expect(page).toHaveURL(/step=done/);
+      await page.unrouteAll();
+      await shoot(page, testInfo, "early-forward");
+      expect((await bookings(request, seeded)).map((booking) => booking.status)).toEqual(["confirmed"]);
+    });
+
     test(`Back from the pay step and from the code step gives the hold back and emails nothing (${width} px)`, async ({ page, request }, testInfo) => {
       const paid = await seed(request, { withDeposit: true });
       await page.goto(`/book/${paid.slug}`);

@@ -45,4 +45,6 @@ export const E2E = {
   rescheduleAccountFile: path.resolve(".data-e2e", "e2e-reschedule-account.json"),
   /** The right-to-left spec's own account (issue 27: the business's text and money in an Arabic page). */
   rtlAccountFile: path.resolve(".data-e2e", "e2e-rtl-account.json"),
+  /** The zone-names spec's own account (issue 27: cities in the page's language). */
+  zoneNamesAccountFile: path.resolve(".data-e2e", "e2e-zone-names-account.json"),
 };

@@ -68,6 +68,7 @@ createAccount("E2E brand account", "pro", "2", E2E.brandAccountFile);
 createAccount("E2E flow holds account", "pro", "5", E2E.flowHoldsAccountFile);
 createAccount("E2E reschedule account", "pro", "5", E2E.rescheduleAccountFile);
 createAccount("E2E right-to-left account", "pro", "1", E2E.rtlAccountFile);
+createAccount("E2E zone names account", "pro", "1", E2E.zoneNamesAccountFile);
 
 const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

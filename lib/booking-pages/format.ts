@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { DateTime } from "luxon";
+import { ianaCity, NO_ZONE_NAMES, type ZoneNames } from "./zone-cities";
 
 /**
  * Display formatting for the booking pages. Every zone conversion goes through luxon; the
@@ -49,10 +50,12 @@ export function formatRange(startIso: string, endIso: string, zone: string, loca
   return `${formatLongDate(startIso, zone, locale)}, ${formatTime(startIso, zone, locale)} – ${formatTime(endIso, zone, locale)}`;
 }
 
-/** A readable name for a zone: "Paris time" from Europe/Paris, "New York time" from America/New_York. */
-export function zoneCity(zone: string): string {
-  const city = zone.split("/").pop() ?? zone;
-  return city.replaceAll("_", " ");
+/**
+ * A zone's city in the page's language: from the names the server gave the page
+ * (lib/booking-pages/zone-names.ts), else its IANA id ("New York" from America/New_York).
+ */
+export function zoneCity(zone: string, names: ZoneNames = NO_ZONE_NAMES): string {
+  return names[zone] ?? ianaCity(zone);
 }
 
 /** The calendar day of an instant in a zone, as yyyy-MM-dd. */

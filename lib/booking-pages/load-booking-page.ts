@@ -6,6 +6,8 @@ import { resolveFormattingLocale } from "@/lib/i18n/page-locale";
 import { getWorkspaceBootstrap } from "@/lib/public/get-workspace-bootstrap";
 import { loadClock } from "@/lib/time/clock";
 import type { Bootstrap } from "./types";
+import type { ZoneNames } from "./zone-cities";
+import { zoneNamesFor } from "./zone-names";
 
 export type BookingPageData = {
   bootstrap: Bootstrap;
@@ -13,6 +15,8 @@ export type BookingPageData = {
   serverNow: string;
   stripePublishableKey: string | null;
   devTools: boolean;
+  /** The business's zone named in the page's language: the city the first paint shows (the customer's zone is the browser's, named after hydration). */
+  zoneNames: ZoneNames;
 };
 
 /**
@@ -32,11 +36,13 @@ export const loadBookingPage = cache(async (slug: string): Promise<BookingPageDa
   }
   const clock = await loadClock(db);
   const config = getConfig();
+  const locale = await resolveFormattingLocale();
   return {
     bootstrap,
-    locale: await resolveFormattingLocale(),
+    locale,
     serverNow: clock.now().toISOString(),
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     devTools: config.devTools,
+    zoneNames: zoneNamesFor([bootstrap.workspace.timezone], locale),
   };
 });

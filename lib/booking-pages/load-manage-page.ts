@@ -5,8 +5,10 @@ import { getPublicBooking } from "@/lib/customer-links/get-public-booking";
 import { DomainError } from "@/lib/errors";
 import { resolveFormattingLocale } from "@/lib/i18n/page-locale";
 import type { PublicBookingRead } from "./public-booking";
+import type { ZoneNames } from "./zone-cities";
+import { zoneNamesFor } from "./zone-names";
 
-export type ManagePageData = { kind: "live"; read: PublicBookingRead; locale: string; serverNow: string };
+export type ManagePageData = { kind: "live"; read: PublicBookingRead; locale: string; serverNow: string; zoneNames: ZoneNames };
 
 /**
  * Server side of /manage/{token}: the public booking read the API serves, called as a domain
@@ -19,7 +21,9 @@ export async function loadManagePage(token: string): Promise<ManagePageData | nu
   try {
     const ctx = await resolveManageToken(base, token);
     const read = await getPublicBooking({ ctx });
-    return { kind: "live", read, locale, serverNow: base.clock.now().toISOString() };
+    // The business's zone and the one the booking was made from: the cities the page names.
+    const zoneNames = zoneNamesFor([read.workspace.timezone, read.booking.customer.timezone], locale);
+    return { kind: "live", read, locale, serverNow: base.clock.now().toISOString(), zoneNames };
   } catch (error) {
     if (!(error instanceof DomainError && error.type === "not_found")) throw error;
   }

@@ -2,6 +2,7 @@ import { createTranslator } from "use-intl/core";
 import en from "@/lib/i18n/messages/en.json";
 import { formatDuration, formatLongDate, formatMoney, formatTime, zoneCity } from "./format";
 import type { CustomerService } from "./types";
+import type { ZoneNames } from "./zone-cities";
 import type { Wording } from "./wording";
 
 export type SummaryRow = { label: string; value: string };
@@ -18,6 +19,8 @@ export type SummaryInput = {
   wording: Wording;
   /** Whether the amount due at booking has been paid (the confirmation) or is still to pay. */
   paid: boolean;
+  /** The zones' cities in the page's language, as the server named them (lib/booking-pages/zone-names.ts). */
+  zoneNames?: ZoneNames;
   /** The page's `flow.summary` translator (`useTranslations("flow.summary")`); English when omitted. */
   t?: SummaryTranslator;
 };
@@ -45,7 +48,7 @@ export function summaryRows(input: SummaryInput): SummaryRow[] {
         start: formatTime(input.startsAt, zone, locale),
         end: formatTime(input.endsAt, zone, locale),
       }),
-      city: zoneCity(zone),
+      city: zoneCity(zone, input.zoneNames),
     });
   const rows: SummaryRow[] = [
     { label: capitalize(wording.service), value: t("service", { name: service.name, duration: formatDuration(service.duration_minutes, locale) }) },

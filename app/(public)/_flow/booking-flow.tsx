@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ServiceList } from "@/components/booking/service-list";
+import { useZoneNames, ZoneNamesProvider } from "@/components/booking/zone-names";
 import { useAnnounce } from "@/components/ui/live-region";
 import { Notice } from "@/components/ui/notice";
 import { Stepper } from "@/components/ui/stepper";
@@ -21,6 +22,7 @@ import { parseLocation, readSaved, toSearch, writeSaved, type FlowLocation, type
 import { PaymentStep } from "./payment-step";
 import { SelectionBar } from "./selection-bar";
 import { SlotPicker } from "./slot-picker";
+import { useCustomerZone } from "./use-customer-zone";
 import { useHeldBooking } from "./use-held-booking";
 import { useStepFocus } from "./use-step-focus";
 import { useSyncedClock } from "./use-synced-clock";
@@ -39,11 +41,25 @@ const HELD_STEPS = new Set<Step>(["verify", "payment", "done"]);
  * booking this tab confirmed is kept too: Forward (or its time chosen again) shows its
  * confirmation, never books it twice (see docs/booking-flow.md).
  */
-export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey, devTools, embedded = false, onEvent, initialSearch = "" }: FlowProps) {
+export function BookingFlow({ zoneNames, ...props }: FlowProps) {
+  // The customer's zone arrives after hydration, with its city in the page's language.
+  const customer = useCustomerZone(zoneNames);
+  return (
+    <ZoneNamesProvider names={customer.zoneNames}>
+      <FlowSteps {...props} customerZone={customer.customerZone} />
+    </ZoneNamesProvider>
+  );
+}
+
+type FlowStepsProps = Omit<FlowProps, "zoneNames"> & { customerZone: string | null };
+
+function FlowSteps({ customerZone, embedded = false, initialSearch = "", ...props }: FlowStepsProps) {
+  const { bootstrap, locale, serverNow, stripePublishableKey, devTools, onEvent } = props;
   const { workspace, services, staff, categories, questions } = bootstrap;
   const wording = useWording(workspace.vertical);
   const t = useTranslations("flow");
   const tSummary = useTranslations("flow.summary");
+  const zoneNames = useZoneNames();
   const clock = useSyncedClock(serverNow);
   const now = clock.now;
   const announce = useAnnounce();
@@ -60,7 +76,6 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
   const [timeNotice, setTimeNotice] = useState<FriendlyError | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const [displayZone, setDisplayZone] = useState(workspace.timezone);
-  const [customerZone, setCustomerZone] = useState<string | null>(null);
   const [focusEmail, setFocusEmail] = useState(false);
   const step = resuming ? "resuming" : location.step;
   const heading = useStepFocus(step);
@@ -88,9 +103,8 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
     [embedded],
   );
 
-  // After hydration: the customer's zone, what they typed earlier in this tab, and a hold to resume.
+  // After hydration: what they typed earlier in this tab, and a hold to resume.
   useEffect(() => {
-    setCustomerZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null);
     if (!embedded) adoptCurrentEntry();
     const saved = readSaved(workspace.slug);
     if (saved.details) setDetails(saved.details);
@@ -228,6 +242,7 @@ export function BookingFlow({ bootstrap, locale, serverNow, stripePublishableKey
       locale,
       wording,
       paid,
+      zoneNames,
       t: tSummary,
     });
   const stepNames = [t("steps.service"), t("steps.time"), t("steps.details"), step === "payment" ? t("steps.pay") : t("steps.confirm")];

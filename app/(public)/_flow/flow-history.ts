@@ -17,7 +17,28 @@ export function writeStep(url: string, mode: "push" | "replace"): void {
   write.call(window.history, null, "", url);
 }
 
-/** Takes the current entry out of the router's hands (it keeps its address). */
+/**
+ * The address the browser is at, as seen before the flow mounts: when this module loads and at
+ * every popstate until then. Back or Forward pressed before hydration (right after a reload, on a
+ * slow phone) moves the browser to another of the flow's entries with nobody listening, and when
+ * Next's router hydrates it writes the address it started at over that entry (the entry carries
+ * no state of Next's, so Next does not know it was traversed to): Forward to a confirmation then
+ * showed the time step the page was reloaded on. A popstate fires on traversal; Next's write does
+ * not, so the last address seen here is the entry's own.
+ */
+let addressBeforeMount: string | null = null;
+if (typeof window !== "undefined") {
+  addressBeforeMount = window.location.href;
+  window.addEventListener("popstate", () => {
+    if (addressBeforeMount !== null) addressBeforeMount = window.location.href;
+  });
+}
+
+/** Takes the current entry out of the router's hands, at the address the browser really traversed to. */
 export function adoptCurrentEntry(): void {
-  History.prototype.replaceState.call(window.history, null, "", window.location.href);
+  const seen = addressBeforeMount;
+  addressBeforeMount = null;
+  // Only an address of this page: the module may have loaded on another page before a client-side visit.
+  const url = seen && new URL(seen).pathname === window.location.pathname ? seen : window.location.href;
+  History.prototype.replaceState.call(window.history, null, "", url);
 }

@@ -1,5 +1,6 @@
 import type { BookingSummary } from "@/lib/booking-pages/embed-protocol";
 import type { Bootstrap } from "@/lib/booking-pages/types";
+import type { ZoneNames } from "@/lib/booking-pages/zone-cities";
 
 /** What the hosting page (the embed bridge) hears about the customer's progress. */
 export type FlowEvent =
@@ -16,6 +17,8 @@ export type FlowProps = {
   stripePublishableKey: string | null;
   /** Test-mode payments can be settled through the dev tools. */
   devTools: boolean;
+  /** The cities of the zones the page shows, named by the server in the page's language (lib/booking-pages/zone-names.ts). */
+  zoneNames: ZoneNames;
   embedded?: boolean;
   onEvent?: (event: FlowEvent) => void;
   /** The page's query string at render (hosted page only): each step is a URL state. */

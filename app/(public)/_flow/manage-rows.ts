@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { DetailRow } from "@/components/booking/booking-details";
-import { formatDuration, formatMoney, formatRange, zoneCity } from "@/lib/booking-pages/format";
+import { useZoneCity } from "@/components/booking/zone-names";
+import { formatDuration, formatMoney, formatRange } from "@/lib/booking-pages/format";
 import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
 import { paymentStatusLabel, type StatusesTranslator } from "@/lib/booking-pages/status-labels";
 import type { Wording } from "@/lib/booking-pages/wording";
@@ -11,7 +12,7 @@ export type ManageTranslator = (key: string, values?: Record<string, string | nu
 
 /** The booking and its money as definition-list rows for the manage page, in the page's language: what, who, when (both zones), price, paid, due. */
 export function useManageRows(read: PublicBookingRead, locale: string, customerZone: string | null, wording: Wording): DetailRow[] {
-  return manageRows(read, locale, customerZone, wording, useTranslations("manage"), useTranslations("statuses"));
+  return manageRows(read, locale, customerZone, wording, useZoneCity(), useTranslations("manage"), useTranslations("statuses"));
 }
 
 function manageRows(
@@ -19,6 +20,7 @@ function manageRows(
   locale: string,
   customerZone: string | null,
   wording: Wording,
+  zoneCity: (zone: string) => string,
   t: ManageTranslator,
   statuses: StatusesTranslator,
 ): DetailRow[] {

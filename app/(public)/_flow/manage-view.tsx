@@ -1,9 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { BookingDetails } from "@/components/booking/booking-details";
 import { BusinessContact, hasBusinessContact } from "@/components/booking/business-contact";
+import { useZoneNames, ZoneNamesProvider } from "@/components/booking/zone-names";
 import { Badge } from "@/components/ui/card";
 import { Button, LinkButton } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -14,16 +15,25 @@ import { describeError, type FriendlyError } from "@/lib/booking-pages/messages"
 import { cancelBooking } from "@/lib/booking-pages/public-api";
 import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
 import { useWording } from "@/lib/booking-pages/wording";
+import type { ZoneNames } from "@/lib/booking-pages/zone-cities";
 import { paidCents, refundOnCancelCents } from "@/lib/payments/refund-rule";
 import { ManageEnded, managePhase, phaseBadge } from "./manage-ended";
 import { formatWhen, formatWhenBoth } from "@/lib/booking-pages/zone-labels";
 import { formatNotice, useManageRows } from "./manage-rows";
 import { ReschedulePanel } from "./reschedule-panel";
+import { useCustomerZone } from "./use-customer-zone";
 import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useServerClock } from "./use-server-clock";
 import styles from "./flow.module.css";
 
-type ManageViewProps = { token: string; initial: PublicBookingRead; locale: string; serverNow: string };
+type ManageViewProps = {
+  token: string;
+  initial: PublicBookingRead;
+  locale: string;
+  serverNow: string;
+  /** The cities of the booking's zones, named by the server in the page's language (lib/booking-pages/zone-names.ts). */
+  zoneNames: ZoneNames;
+};
 type Mode = "view" | "reschedule" | "cancelled";
 
 /**
@@ -32,7 +42,17 @@ type Mode = "view" | "reschedule" | "cancelled";
  * allowed; a past, missed or lapsed booking offers "Book again"; inside the notice window the
  * business's phone and email.
  */
-export function ManageView({ token, initial, locale, serverNow }: ManageViewProps) {
+export function ManageView(props: ManageViewProps) {
+  // The zone the booking was made from (docs/decisions.md#time-zones), else this browser's.
+  const { customerZone, zoneNames } = useCustomerZone(props.zoneNames, props.initial.booking.customer.timezone);
+  return (
+    <ZoneNamesProvider names={zoneNames}>
+      <ManageBody {...props} customerZone={customerZone} />
+    </ZoneNamesProvider>
+  );
+}
+
+function ManageBody({ token, initial, locale, serverNow, customerZone }: Omit<ManageViewProps, "zoneNames"> & { customerZone: string | null }) {
   const [read, setRead] = useState(initial);
   const [mode, setMode] = useState<Mode>("view");
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -41,7 +61,6 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   /** After a move, said in the card (a floating toast covered the refund box on phones). */
   const [movedNotice, setMovedNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
-  const [customerZone, setCustomerZone] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const announce = useAnnounce();
   const focusAfterCommit = useFocusAfterCommit();
@@ -52,15 +71,13 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   const tWhen = useTranslations("manage.when");
   const statuses = useTranslations("statuses");
   const errors = useTranslations("errors");
-
-  // The zone the booking was made from (docs/decisions.md#time-zones), else this browser's.
-  useEffect(() => setCustomerZone(initial.booking.customer.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || null)), [initial]);
+  const names = useZoneNames();
 
   // The moment the page was served decides past or upcoming: server and browser render alike.
   const phase = managePhase(mode === "cancelled" ? "cancelled" : booking.status, booking, Date.parse(serverNow));
   const status = phaseBadge(phase, booking.status, t, statuses);
-  const when = formatWhen(booking.starts_at, workspace.timezone, locale, tWhen);
-  const whenBoth = formatWhenBoth(booking.starts_at, workspace.timezone, customerZone, locale, tWhen);
+  const when = formatWhen(booking.starts_at, workspace.timezone, locale, tWhen, names);
+  const whenBoth = formatWhenBoth(booking.starts_at, workspace.timezone, customerZone, locale, tWhen, names);
   const rows = useManageRows(read, locale, customerZone, wording);
   const canMove = booking.can_reschedule && workspace.publishable_key !== null;
   const payment = booking.payment;
@@ -90,7 +107,7 @@ export function ManageView({ token, initial, locale, serverNow }: ManageViewProp
   function moved(next: PublicBookingRead) {
     setRead(next);
     setMode("view");
-    const notice = t("view.announceMoved", { when: formatWhen(next.booking.starts_at, next.workspace.timezone, locale, tWhen) });
+    const notice = t("view.announceMoved", { when: formatWhen(next.booking.starts_at, next.workspace.timezone, locale, tWhen, names) });
     setMovedNotice(notice);
     announce(notice);
     focusAfterCommit(() => heading.current);

@@ -12,6 +12,7 @@ import { dayInZone } from "@/lib/booking-pages/format";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { Wording } from "@/lib/booking-pages/wording";
 import { formatWhen, formatWhenBoth } from "@/lib/booking-pages/zone-labels";
+import { useZoneNames } from "@/components/booking/zone-names";
 import { SlotPicker } from "./slot-picker";
 import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useRetryCountdown } from "./use-retry-countdown";
@@ -52,6 +53,7 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
   const focusAfterCommit = useFocusAfterCommit();
   const t = useTranslations("manage.reschedule");
   const tWhen = useTranslations("manage.when");
+  const names = useZoneNames();
   const errors = useTranslations("errors");
 
   async function move() {
@@ -81,7 +83,7 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
           {t("intro", {
             service: booking.service.name,
             staff: booking.staff.name,
-            when: formatWhenBoth(booking.starts_at, workspace.timezone, customerZone, locale, tWhen),
+            when: formatWhenBoth(booking.starts_at, workspace.timezone, customerZone, locale, tWhen, names),
           })}
         </p>
       </div>
@@ -142,7 +144,7 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
             {t.rich("movesTo", {
               service: booking.service.name,
               staff: booking.staff.name,
-              when: formatWhen(chosen.start, displayZone, locale, tWhen),
+              when: formatWhen(chosen.start, displayZone, locale, tWhen, names),
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
           </p>

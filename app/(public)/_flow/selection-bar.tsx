@@ -1,8 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useZoneCity } from "@/components/booking/zone-names";
 import { Button } from "@/components/ui/button";
-import { formatDuration, formatMoney, formatShortDate, formatTime, zoneCity } from "@/lib/booking-pages/format";
+import { formatDuration, formatMoney, formatShortDate, formatTime } from "@/lib/booking-pages/format";
 import type { CustomerService } from "@/lib/booking-pages/types";
 import styles from "./flow.module.css";
 
@@ -21,6 +22,7 @@ type SelectionBarProps = {
 /** What the customer chose so far (service, and on the details step the time), with the way back to change it. */
 export function SelectionBar({ service, currency, vertical, isDetails, slotStart, displayZone, locale, onChange }: SelectionBarProps) {
   const t = useTranslations("flow");
+  const zoneCity = useZoneCity();
   return (
     <div className={styles.selection}>
       <span className={styles.selectionText}>

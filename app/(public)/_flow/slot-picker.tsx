@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { StaffChoice } from "@/components/booking/staff-choice";
+import { useZoneCity } from "@/components/booking/zone-names";
 import { ZoneToggle } from "@/components/booking/zone-toggle";
 import { Button } from "@/components/ui/button";
 import { DatePicker } from "@/components/ui/date-picker";
@@ -10,7 +11,7 @@ import { useAnnounce } from "@/components/ui/live-region";
 import { Notice } from "@/components/ui/notice";
 import { SkeletonGroup } from "@/components/ui/skeleton";
 import { SlotGrid, type SlotGroup } from "@/components/ui/slot-grid";
-import { addDays, dayInZone, formatLongDate, formatTime, nextMonth, startOfMonth, todayInZone, zoneCity } from "@/lib/booking-pages/format";
+import { addDays, dayInZone, formatLongDate, formatTime, nextMonth, startOfMonth, todayInZone } from "@/lib/booking-pages/format";
 import { dayPart, groupByDay, mergeSlots, type DaySlot } from "@/lib/booking-pages/slots";
 import type { CustomerStaff } from "@/lib/booking-pages/types";
 import type { Wording } from "@/lib/booking-pages/wording";
@@ -61,6 +62,7 @@ export function SlotPicker(props: SlotPickerProps) {
   const announce = useAnnounce();
   const t = useTranslations("flow.slots");
   const tFlow = useTranslations("flow");
+  const zoneCity = useZoneCity();
   const today = todayInZone(new Date(now()), displayZone);
   const initialDay = props.day ?? (selectedStart ? dayInZone(selectedStart, displayZone) : null);
   const [month, setMonth] = useState(() => startOfMonth(initialDay && initialDay >= today ? initialDay : today));

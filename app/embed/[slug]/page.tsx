@@ -60,6 +60,7 @@ export default async function EmbedPage({ params, searchParams }: PageProps) {
         serverNow={data.serverNow}
         stripePublishableKey={data.stripePublishableKey}
         devTools={data.devTools}
+        zoneNames={data.zoneNames}
         allowedOrigins={allowedOrigins}
         mode={mode}
       />

@@ -64,6 +64,7 @@ export default async function BookPage({ params, searchParams }: PageProps) {
               serverNow={data.serverNow}
               stripePublishableKey={data.stripePublishableKey}
               devTools={data.devTools}
+              zoneNames={data.zoneNames}
               initialSearch={query.toString()}
             />
           </Card>

@@ -24,7 +24,7 @@ export default async function ManagePage({ params }: PageProps) {
   if (data?.kind !== "live") notFound();
   return (
     <ManageFrame workspace={data.read.workspace}>
-      <ManageView token={token} initial={data.read} locale={data.locale} serverNow={data.serverNow} />
+      <ManageView token={token} initial={data.read} locale={data.locale} serverNow={data.serverNow} zoneNames={data.zoneNames} />
     </ManageFrame>
   );
 }
