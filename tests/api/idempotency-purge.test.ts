@@ -33,23 +33,35 @@ async function keysOf(ws: TestWorkspace): Promise<string[]> {
   return rows.map((row) => row.key);
 }
 
+/**
+ * A new workspace with its app clock pinned at a start; `bookAt(key, hoursLater, time)` moves
+ * the clock that many hours past the start and books `time` three days after it under `key`.
+ */
+async function pinnedWorkspace() {
+  const ws = await newWorkspace();
+  const service = await addService(ws);
+  const start = new Date();
+  const at = (hoursLater: number) => setNow(new Date(start.getTime() + hoursLater * HOUR_MS));
+  const bookAt = async (key: string, hoursLater: number, time: string) => {
+    await at(hoursLater);
+    const body = { service_id: service.id, starts_at: localAt(ws, 3, time, start), customer: newCustomer() };
+    const first = await create(ws, key, body);
+    expect(first.status).toBe(201);
+    return { body, first };
+  };
+  return { ws, at, bookAt };
+}
+
 describe("expired Idempotency-Keys are purged", () => {
   it("the in-process runner deletes a key once its 24 hours are over and keeps a younger one, which still replays", async () => {
     expect(DUE_WORK_SWEEPS).toContain(expiredIdempotencyKeySweep);
-    const ws = await newWorkspace();
-    const service = await addService(ws);
-    const start = new Date();
-    await setNow(start);
-    const older = { service_id: service.id, starts_at: localAt(ws, 3, "10:00", start), customer: newCustomer() };
-    expect((await create(ws, "older", older)).status).toBe(201);
-    await setNow(new Date(start.getTime() + 12 * HOUR_MS));
-    const younger = { service_id: service.id, starts_at: localAt(ws, 3, "12:00", start), customer: newCustomer() };
-    const first = await create(ws, "younger", younger);
-    expect(first.status).toBe(201);
+    const { ws, at, bookAt } = await pinnedWorkspace();
+    await bookAt("older", 0, "10:00");
+    const { body: younger, first } = await bookAt("younger", 12, "12:00");
     expect(await keysOf(ws)).toEqual(["older", "younger"]);
 
     // One minute past the older key's 24 hours; the younger one has 12 hours left.
-    await setNow(new Date(start.getTime() + 24 * HOUR_MS + 60_000));
+    await at(24 + 1 / 60);
     const runner = startInProcessRunner({ intervalMs: 20 });
     expect(runner).toBeDefined();
     try {
@@ -63,13 +75,9 @@ describe("expired Idempotency-Keys are purged", () => {
   });
 
   it("the Inngest cron backstop runs the same sweep", async () => {
-    const ws = await newWorkspace();
-    const service = await addService(ws);
-    const start = new Date();
-    await setNow(start);
-    const body = { service_id: service.id, starts_at: localAt(ws, 3, "10:00", start), customer: newCustomer() };
-    expect((await create(ws, "once", body)).status).toBe(201);
-    await setNow(new Date(start.getTime() + 24 * HOUR_MS + 60_000));
+    const { ws, at, bookAt } = await pinnedWorkspace();
+    await bookAt("once", 0, "10:00");
+    await at(24 + 1 / 60);
 
     const { result } = await new InngestTestEngine({ function: runDueWorkBackstop }).execute();
     expect(result).toMatchObject({ "idempotency-keys-expired": 1 });
