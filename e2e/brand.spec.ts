@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { wcagContrast } from "culori";
 import { E2E } from "./support/env";
-import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./support/flow";
+import { chooseFirstTime, chooseService, fillDetails, openReschedule, uniqueEmail } from "./support/flow";
 import { expect, test } from "./support/journey";
 import { call, latestCode, seedWorkspace, type SeedOptions, type Seeded } from "./support/seed";
 
@@ -119,8 +119,7 @@ for (const brand of BRANDS) {
       await expect(page).toHaveURL(/\/manage\//);
       await expect(page.getByRole("img", { name: seeded.name })).toBeVisible();
       await look("manage");
-      await page.getByRole("button", { name: "Change time" }).click();
-      await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeFocused();
+      await openReschedule(page);
       await look("manage-reschedule");
       await page.getByRole("button", { name: "Keep the current time" }).click();
       await page.getByRole("button", { name: "Cancel booking" }).click();

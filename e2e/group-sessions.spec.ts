@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { E2E } from "./support/env";
-import { fillDetails, firstTime, uniqueEmail } from "./support/flow";
+import { fillDetails, firstTime, shownTimes, uniqueEmail } from "./support/flow";
 import { expect, test } from "./support/journey";
 import { call, seedWorkspace, type Seeded } from "./support/seed";
 
@@ -76,12 +76,7 @@ test("the hosted page shows the spots left at each time of a class, and books on
   expect(await seatsLeft(request, seeded, workshop, start)).toBeUndefined();
   await page.goto(`/book/${seeded.slug}`);
   await page.getByRole("button", { name: /^Pottery workshop/ }).click();
-  await expect(
-    page
-      .getByRole("group", { name: /^Times on/ })
-      .getByRole("button")
-      .first(),
-  ).toBeVisible();
+  await shownTimes(page);
   await expect(page.locator(`button[data-start="${start}"]`)).toHaveCount(0);
 });
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E } from "./support/env";
+import { openReschedule } from "./support/flow";
 import { expect, test } from "./support/journey";
 import { call, firstSlot, seedWorkspace, type SeedOptions, type Seeded } from "./support/seed";
 
@@ -65,8 +66,7 @@ test("a paid booking: both zones labelled, price, paid and due, Staff member; th
   await look("paid-upcoming");
 
   // Moving it: the current time is labelled in both zones too.
-  await page.getByRole("button", { name: "Change time" }).click();
-  await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeFocused();
+  await openReschedule(page);
   await expect(page.getByText(/Now: .+ \(New York time\), .+ your time \(London\)\./)).toBeVisible();
   await page.getByRole("button", { name: "Keep the current time" }).click();
 

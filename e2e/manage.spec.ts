@@ -1,5 +1,6 @@
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
 import { expect, test } from "./support/fixtures";
+import { daysWithTimes, moveBooking, openReschedule, shownTimes } from "./support/flow";
 import type { APIRequestContext } from "@playwright/test";
 
 /** A confirmed booking made by the business's server; the customer holds its manage token. */
@@ -65,32 +66,17 @@ test("reschedules through the same slot picker, excluding the booking itself", a
   const booking = await bookByApi(request, seeded);
   await page.goto(`/manage/${booking.access_token}`);
   const availability = page.waitForRequest((req) => req.url().includes("/v1/availability"));
-  await page.getByRole("button", { name: "Change time" }).click();
-  await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeFocused();
+  await openReschedule(page);
   expect(new URL((await availability).url()).searchParams.get("exclude_booking_id")).toBe(booking.id);
   // The booking does not block itself (a time overlapping it is offered when that day has
   // one: e2e/reschedule-window.spec.ts), and its own time is not offered (issue 27).
-  await expect(
-    page
-      .getByRole("group", { name: /^Times on/ })
-      .getByRole("button")
-      .first(),
-  ).toBeVisible();
+  await shownTimes(page);
   await expect(page.locator(`button[data-start="${booking.starts_at}"]`)).toHaveCount(0);
   await checkpoint("reschedule-times");
 
   // A time on a later day: the booking's own day may be this evening, with a time or two left.
-  await page.locator("button[data-date][aria-label*='times available']").nth(1).click();
-  const target = page
-    .getByRole("group", { name: /^Times on/ })
-    .getByRole("button")
-    .nth(2);
-  const newStart = (await target.getAttribute("data-start"))!;
-  await target.click();
-  const dialog = page.getByRole("dialog", { name: "Move your booking?" });
-  await expect(dialog).toBeVisible();
-  await checkpoint("reschedule-confirm");
-  await dialog.getByRole("button", { name: "Move booking" }).click();
+  await daysWithTimes(page).nth(1).click();
+  const { start: newStart } = await moveBooking(page, (await shownTimes(page)).nth(2), () => checkpoint("reschedule-confirm"));
 
   await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
   await checkpoint("rescheduled");

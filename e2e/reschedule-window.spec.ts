@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/fixtures";
+import { daysWithTimes, moveBooking, openReschedule, shownTimes } from "./support/flow";
 import { call, seedWorkspace, type Seeded } from "./support/seed";
 
 /**
@@ -34,11 +35,8 @@ async function bookAt(request: APIRequestContext, seeded: Seeded, from: Date): P
   });
 }
 
-const offeredStarts = (page: Page) =>
-  page
-    .getByRole("group", { name: /^Times on/ })
-    .getByRole("button")
-    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-start") ?? ""));
+/** The starts offered on the day shown, once it offers one. */
+const offeredStarts = async (page: Page) => (await shownTimes(page)).evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-start") ?? ""));
 
 async function shoot(page: Page, name: string) {
   const folder = path.join("e2e", "artifacts", "screens", "reschedule-window");
@@ -55,22 +53,15 @@ for (const [width, height] of [
     const seeded = await seedWorkspace(request, { minCancelNoticeMinutes: 24 * 60, accountFile: E2E.rescheduleAccountFile });
     const booking = await bookAt(request, seeded, new Date(Date.now() + 72 * HOUR));
     await page.goto(`/manage/${booking.access_token}`);
-    await page.getByRole("button", { name: "Change time" }).click();
-    await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeFocused();
+    await openReschedule(page);
     const cutoff = Date.now() + 24 * HOUR;
 
     // Every day with times in the month shown: none starts inside the next 24 hours.
-    const days = page.locator("button[data-date][aria-label*='times available']");
+    const days = daysWithTimes(page);
     await expect(days.first()).toBeVisible();
     const today = DateTime.now().setZone(seeded.timezone).toISODate()!;
     await expect(page.locator(`button[data-date="${today}"][aria-label*='times available']`)).toHaveCount(0);
     await days.first().click();
-    await expect(
-      page
-        .getByRole("group", { name: /^Times on/ })
-        .getByRole("button")
-        .first(),
-    ).toBeVisible();
     const earliest = (await offeredStarts(page)).map(Date.parse);
     expect(Math.min(...earliest)).toBeGreaterThanOrEqual(cutoff - 60_000);
     await shoot(page, "window");
@@ -84,15 +75,8 @@ for (const [width, height] of [
     const booking = await bookAt(request, seeded, nextMonth.toJSDate());
     const bookedDay = DateTime.fromISO(booking.starts_at).setZone(seeded.timezone).toISODate()!;
     await page.goto(`/manage/${booking.access_token}`);
-    await page.getByRole("button", { name: "Change time" }).click();
-    await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeFocused();
+    await openReschedule(page);
     await expect(page.locator(`button[data-date="${bookedDay}"]`)).toHaveAttribute("aria-pressed", "true");
-    await expect(
-      page
-        .getByRole("group", { name: /^Times on/ })
-        .getByRole("button")
-        .first(),
-    ).toBeVisible();
     const starts = (await offeredStarts(page)).map(Date.parse);
     expect(starts).not.toContain(Date.parse(booking.starts_at));
     // The booking does not block itself: a time overlapping it (45 minutes long) is offered.
@@ -100,14 +84,7 @@ for (const [width, height] of [
     await shoot(page, "own-month");
 
     // Moved: said in the card, where it covers nothing (a floating toast hid the refund box on phones).
-    const target = page
-      .getByRole("group", { name: /^Times on/ })
-      .getByRole("button")
-      .nth(1);
-    await target.click();
-    await page.getByRole("dialog", { name: "Move your booking?" }).getByRole("button", { name: "Move booking" }).click();
-    const notice = page.locator("main").getByText(/^Your booking was moved to /);
-    await expect(notice).toBeVisible();
+    const { notice } = await moveBooking(page, (await shownTimes(page)).nth(1));
     const box = (await notice.boundingBox())!;
     const covering = await page.evaluate(
       ({ x, y }) => document.elementsFromPoint(x, y).filter((element) => getComputedStyle(element).position === "fixed").length,

@@ -41,18 +41,8 @@ export async function measureThroughput(database: Database, base: string, seeded
   const floorRates: number[] = [];
   const ratioLine = async (key: keyof typeof RATIO_GOALS, options: Options) => {
     if (!measured(key)) return;
-    await slice(options, WARMUP_SECONDS);
-    let floorSum = 0;
-    let lineSum = 0;
-    let wrong = 0;
-    for (let i = 0; i < SLICES; i++) {
-      const floor = await slice(floorOptions, SLICE_SECONDS);
-      const line = await slice(options, SLICE_SECONDS);
-      floorSum += floor.requests.average;
-      lineSum += line.requests.average;
-      floorRates.push(floor.requests.average);
-      wrong += unexpected(floor, 404) + unexpected(line, 200);
-    }
+    const { floorSum, lineSum, floors, wrong } = await besideFloor(options, floorOptions);
+    floorRates.push(...floors);
     const ratio = lineSum / floorSum;
     const goal = RATIO_GOALS[key][database];
     console.log(
@@ -108,17 +98,7 @@ export async function measureThroughput(database: Database, base: string, seeded
   };
   const groupLine = async (key: keyof typeof GROUP_LINES, options: Options) => {
     if (!measured(key)) return;
-    await slice(options, WARMUP_SECONDS);
-    let floorSum = 0;
-    let lineSum = 0;
-    let wrong = 0;
-    for (let i = 0; i < SLICES; i++) {
-      const floor = await slice(floorOptions, SLICE_SECONDS);
-      const line = await slice(options, SLICE_SECONDS);
-      floorSum += floor.requests.average;
-      lineSum += line.requests.average;
-      wrong += unexpected(floor, 404) + unexpected(line, 200);
-    }
+    const { floorSum, lineSum, wrong } = await besideFloor(options, floorOptions);
     const ratio = lineSum / floorSum;
     const base = measuredRatios.get(GROUP_LINES[key]);
     const share = base === undefined ? null : ratio / base;
@@ -176,6 +156,27 @@ const SLICES = Math.max(1, Math.round(DURATION_SECONDS / SLICE_SECONDS));
 
 function slice(options: Options, seconds: number): Promise<Result> {
   return autocannon({ ...options, connections: CONNECTIONS, timeout: 30, duration: seconds });
+}
+
+/**
+ * One line after its warm-up, in SLICES slices alternating with slices of the floor: the sums of
+ * both sides' rates (req/s), each floor slice's rate, and the answers neither expected.
+ */
+async function besideFloor(options: Options, floorOptions: Options) {
+  await slice(options, WARMUP_SECONDS);
+  let floorSum = 0;
+  let lineSum = 0;
+  let wrong = 0;
+  const floors: number[] = [];
+  for (let i = 0; i < SLICES; i++) {
+    const floor = await slice(floorOptions, SLICE_SECONDS);
+    const line = await slice(options, SLICE_SECONDS);
+    floorSum += floor.requests.average;
+    lineSum += line.requests.average;
+    floors.push(floor.requests.average);
+    wrong += unexpected(floor, 404) + unexpected(line, 200);
+  }
+  return { floorSum, lineSum, floors, wrong };
 }
 
 /** Answers other than the expected status (the floor's is 404), errors and timeouts. */

@@ -1,9 +1,21 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Steps of the booking flow as a customer does them, by role and visible name. */
 export async function chooseService(page: Page, name: string) {
   await page.getByRole("button", { name: new RegExp(`^${name}`) }).click();
   await expect(page.getByRole("heading", { name: "Choose a time" })).toBeFocused();
+}
+
+/** The times offered on the day shown (the group "Times on …"), once there is one. */
+export async function shownTimes(page: Page): Promise<Locator> {
+  const times = page.getByRole("group", { name: /^Times on/ }).getByRole("button");
+  await expect(times.first()).toBeVisible();
+  return times;
+}
+
+/** The calendar's days that offer a time. */
+export function daysWithTimes(page: Page): Locator {
+  return page.locator("button[data-date][aria-label*='times available']");
 }
 
 /** Starts this close to now are passed over: the time can pass while the test fills in the details. */
@@ -15,8 +27,7 @@ const PASSES_MS = 10 * 60_000;
  * at 03:29 New York time, the server then refused the start as no longer offered).
  */
 export async function firstTime(page: Page, nth = 0) {
-  const times = page.getByRole("group", { name: /^Times on/ }).getByRole("button");
-  await expect(times.first()).toBeVisible();
+  const times = await shownTimes(page);
   const starts = await times.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-start") ?? ""));
   const first = Math.max(
     0,
@@ -40,11 +51,35 @@ export async function chooseFirstTime(page: Page, nth = 0): Promise<string> {
  * first may be this evening, with a time or two left). Answers its date.
  */
 export async function chooseLaterDay(page: Page): Promise<string> {
-  const later = page.locator("button[data-date][aria-label*='times available']").nth(1);
+  const later = daysWithTimes(page).nth(1);
   const day = (await later.getAttribute("data-date")) ?? "";
   await later.click();
   await expect.poll(() => new URL(page.url()).searchParams.get("day")).toBe(day);
   return day;
+}
+
+/** On the manage page: opens the reschedule panel ("Change time"); its heading takes the focus. */
+export async function openReschedule(page: Page) {
+  await page.getByRole("button", { name: "Change time" }).click();
+  await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeFocused();
+}
+
+/**
+ * In the reschedule panel: picks `time`, confirms in the "Move your booking?" dialog
+ * (`whileAsked` runs while it is open, for a screenshot), and waits for the page to say where
+ * the booking went. Answers the new start and that notice.
+ */
+export async function moveBooking(page: Page, time: Locator, whileAsked?: () => Promise<void>): Promise<{ start: string; notice: Locator }> {
+  const start = (await time.getAttribute("data-start"))!;
+  await time.click();
+  const dialog = page.getByRole("dialog", { name: "Move your booking?" });
+  await expect(dialog).toBeVisible();
+  await whileAsked?.();
+  await dialog.getByRole("button", { name: "Move booking" }).click();
+  // In the card, not the live region that announces it too.
+  const notice = page.locator("main").getByText(/^Your booking was moved to /);
+  await expect(notice).toBeVisible();
+  return { start, notice };
 }
 
 export async function fillDetails(page: Page, details: { name: string; email: string; phone?: string }) {

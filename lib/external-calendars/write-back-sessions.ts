@@ -1,9 +1,6 @@
-import { and, asc, eq, gt, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
-import { buildCalendar } from "@/lib/calendar/ics";
-import type { JobContext } from "@/lib/context";
-import { bookings, customers, externalCalendarWrites, services, staff, workspaces, type ExternalCalendarRow } from "@/lib/db/schema";
-import { deleteCaldavEvent, putCaldavEvent } from "./caldav";
-import type { SourceCredentials } from "./credentials";
+import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { bookings, externalCalendarWrites } from "@/lib/db/schema";
+import { selectBookingsToWrite, writeBackEvent, type WriteBackTarget } from "./write-back-event";
 
 /**
  * Write-back of group sessions (docs/group-sessions.md): one event per session, not one per
@@ -14,12 +11,8 @@ import type { SourceCredentials } from "./credentials";
  * external_calendar_writes names the session it was counted in, so a moved attendee also
  * updates the session it left. Answers how many events were written or removed.
  */
-export async function writeBackSessions(
-  ctx: Pick<JobContext, "db" | "clock">,
-  source: ExternalCalendarRow,
-  credentials: SourceCredentials,
-  options: { limit: number; sinceMs: number },
-): Promise<number> {
+export async function writeBackSessions(target: WriteBackTarget, options: { limit: number; sinceMs: number }): Promise<number> {
+  const { ctx, source } = target;
   const written = and(eq(externalCalendarWrites.externalCalendarId, source.id), eq(externalCalendarWrites.bookingId, bookings.id));
   // Sessions with a confirmed booking not yet counted in them as it is now.
   const changed = await ctx.db
@@ -59,32 +52,16 @@ export async function writeBackSessions(
   let done = 0;
   for (const sessionId of sessionIds) {
     if (done >= options.limit) break;
-    await writeSession(ctx, source, credentials, sessionId);
+    await writeSession(target, sessionId);
     done++;
   }
   return done;
 }
 
 /** Puts the session's event as its confirmed bookings on this calendar make it now, or removes it when there are none. */
-async function writeSession(ctx: Pick<JobContext, "db" | "clock">, source: ExternalCalendarRow, credentials: SourceCredentials, sessionId: string) {
-  const now = ctx.clock.now();
-  const attendees = await ctx.db
-    .select({
-      id: bookings.id,
-      sequence: bookings.sequence,
-      startsAt: bookings.startsAt,
-      endsAt: bookings.endsAt,
-      serviceName: services.name,
-      customerName: customers.name,
-      staffName: staff.name,
-      address: workspaces.address,
-      mapsUrl: workspaces.mapsUrl,
-    })
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(customers, eq(customers.id, bookings.customerId))
-    .innerJoin(staff, eq(staff.id, bookings.staffId))
-    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
+async function writeSession(target: WriteBackTarget, sessionId: string) {
+  const { ctx, source } = target;
+  const attendees = await selectBookingsToWrite(ctx.db)
     .where(
       and(
         eq(bookings.sessionId, sessionId),
@@ -94,41 +71,24 @@ async function writeSession(ctx: Pick<JobContext, "db" | "clock">, source: Exter
       ),
     )
     .orderBy(asc(bookings.createdAt), asc(bookings.id));
-  const filename = `${sessionId}.ics`;
-  const counted = and(eq(externalCalendarWrites.externalCalendarId, source.id), eq(externalCalendarWrites.sessionId, sessionId));
   const [first] = attendees;
   if (!first) {
-    await deleteCaldavEvent(credentials, filename);
-    await ctx.db.delete(externalCalendarWrites).where(counted);
+    await writeBackEvent(target, { sessionId }, null);
     return;
   }
   const count = attendees.length;
   const names = attendees.map((attendee) => attendee.customerName).sort((a, b) => a.localeCompare(b));
-  await putCaldavEvent(
-    credentials,
-    filename,
-    buildCalendar({
-      events: [
-        {
-          uid: sessionId,
-          sequence: Math.max(...attendees.map((attendee) => attendee.sequence)),
-          startsAt: first.startsAt,
-          endsAt: first.endsAt,
-          stampedAt: now,
-          summary: `${first.serviceName} – ${count} ${count === 1 ? "attendee" : "attendees"}`,
-          description: `${first.serviceName} with ${first.staffName}\nAttendees: ${names.join(", ")}`,
-          location: first.address ?? first.mapsUrl,
-        },
-      ],
-    }),
+  await writeBackEvent(
+    target,
+    { sessionId },
+    {
+      sequence: Math.max(...attendees.map((attendee) => attendee.sequence)),
+      startsAt: first.startsAt,
+      endsAt: first.endsAt,
+      summary: `${first.serviceName} – ${count} ${count === 1 ? "attendee" : "attendees"}`,
+      description: `${first.serviceName} with ${first.staffName}\nAttendees: ${names.join(", ")}`,
+      location: first.location,
+      counts: attendees.map((attendee) => ({ bookingId: attendee.id, sequence: attendee.sequence })),
+    },
   );
-  const ids = attendees.map((attendee) => attendee.id);
-  await ctx.db.delete(externalCalendarWrites).where(and(counted, notInArray(externalCalendarWrites.bookingId, ids)));
-  await ctx.db
-    .insert(externalCalendarWrites)
-    .values(attendees.map((attendee) => ({ externalCalendarId: source.id, bookingId: attendee.id, sequence: attendee.sequence, sessionId, writtenAt: now })))
-    .onConflictDoUpdate({
-      target: [externalCalendarWrites.externalCalendarId, externalCalendarWrites.bookingId],
-      set: { sequence: sql`excluded.sequence`, sessionId: sql`excluded.session_id`, writtenAt: sql`excluded.written_at` },
-    });
 }

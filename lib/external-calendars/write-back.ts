@@ -1,9 +1,8 @@
-import { and, asc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
-import { buildCalendar } from "@/lib/calendar/ics";
+import { and, asc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import type { JobContext } from "@/lib/context";
-import { bookings, customers, externalCalendars, externalCalendarWrites, services, staff, workspaces, type ExternalCalendarRow } from "@/lib/db/schema";
-import { deleteCaldavEvent, putCaldavEvent } from "./caldav";
+import { bookings, externalCalendars, externalCalendarWrites, type ExternalCalendarRow } from "@/lib/db/schema";
 import { unsealCredentials } from "./credentials";
+import { selectBookingsToWrite, writeBackEvent } from "./write-back-event";
 import { writeBackSessions } from "./write-back-sessions";
 
 /** Bookings that ended longer ago than this are not written any more. */
@@ -17,7 +16,8 @@ const WRITE_BACK_PAST_MS = 86_400_000;
  * put again when its SEQUENCE grew (a move), and removed once it is no longer confirmed (a
  * cancellation). What was written is remembered per booking, so a failed write is simply
  * tried again on the next run, and a booking never waits for (or fails because of) it.
- * Answers how many events were written or removed.
+ * Each event is put or removed by write-back-event.ts. Answers how many events were written or
+ * removed.
  */
 export async function writeBackBookings(ctx: Pick<JobContext, "db" | "clock">, options: { limit: number }): Promise<number> {
   const sources = await ctx.db
@@ -40,22 +40,9 @@ export async function writeBackBookings(ctx: Pick<JobContext, "db" | "clock">, o
 
 async function writeBackSource(ctx: Pick<JobContext, "db" | "clock">, source: ExternalCalendarRow, limit: number): Promise<number> {
   const now = ctx.clock.now();
-  const credentials = unsealCredentials(source.credentialsSealed);
+  const target = { ctx, source, credentials: unsealCredentials(source.credentialsSealed) };
   const written = and(eq(externalCalendarWrites.externalCalendarId, source.id), eq(externalCalendarWrites.bookingId, bookings.id));
-  const toPut = await ctx.db
-    .select({
-      booking: bookings,
-      serviceName: services.name,
-      customerName: customers.name,
-      staffName: staff.name,
-      address: workspaces.address,
-      mapsUrl: workspaces.mapsUrl,
-    })
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(customers, eq(customers.id, bookings.customerId))
-    .innerJoin(staff, eq(staff.id, bookings.staffId))
-    .innerJoin(workspaces, eq(workspaces.id, bookings.workspaceId))
+  const toPut = await selectBookingsToWrite(ctx.db)
     .leftJoin(externalCalendarWrites, written)
     .where(
       and(
@@ -71,28 +58,19 @@ async function writeBackSource(ctx: Pick<JobContext, "db" | "clock">, source: Ex
     .limit(limit);
   let done = 0;
   for (const row of toPut) {
-    const ics = buildCalendar({
-      events: [
-        {
-          uid: row.booking.id,
-          sequence: row.booking.sequence,
-          startsAt: row.booking.startsAt,
-          endsAt: row.booking.endsAt,
-          stampedAt: now,
-          summary: `${row.serviceName} – ${row.customerName}`,
-          description: `${row.serviceName} with ${row.staffName}`,
-          location: row.address ?? row.mapsUrl,
-        },
-      ],
-    });
-    await putCaldavEvent(credentials, `${row.booking.id}.ics`, ics);
-    await ctx.db
-      .insert(externalCalendarWrites)
-      .values({ externalCalendarId: source.id, bookingId: row.booking.id, sequence: row.booking.sequence, writtenAt: now })
-      .onConflictDoUpdate({
-        target: [externalCalendarWrites.externalCalendarId, externalCalendarWrites.bookingId],
-        set: { sequence: sql`excluded.sequence`, writtenAt: sql`excluded.written_at` },
-      });
+    await writeBackEvent(
+      target,
+      { bookingId: row.id },
+      {
+        sequence: row.sequence,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        summary: `${row.serviceName} – ${row.customerName}`,
+        description: `${row.serviceName} with ${row.staffName}`,
+        location: row.location,
+        counts: [{ bookingId: row.id, sequence: row.sequence }],
+      },
+    );
     done++;
   }
   const toRemove = await ctx.db
@@ -108,12 +86,9 @@ async function writeBackSource(ctx: Pick<JobContext, "db" | "clock">, source: Ex
     )
     .limit(Math.max(0, limit - done));
   for (const row of toRemove) {
-    await deleteCaldavEvent(credentials, `${row.bookingId}.ics`);
-    await ctx.db
-      .delete(externalCalendarWrites)
-      .where(and(eq(externalCalendarWrites.externalCalendarId, source.id), eq(externalCalendarWrites.bookingId, row.bookingId)));
+    await writeBackEvent(target, { bookingId: row.bookingId }, null);
     done++;
   }
   // A group session is one event, whatever its number of attendees.
-  return done + (await writeBackSessions(ctx, source, credentials, { limit: Math.max(0, limit - done), sinceMs: now.getTime() - WRITE_BACK_PAST_MS }));
+  return done + (await writeBackSessions(target, { limit: Math.max(0, limit - done), sinceMs: now.getTime() - WRITE_BACK_PAST_MS }));
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "@/lib/db/client";
 import { idempotencyKeys, type IdempotencyKeyRow } from "@/lib/db/schema";
 import type { IdempotencyRecorder } from "@/lib/db/transaction";
@@ -154,9 +154,4 @@ function idOf(outcome: unknown): string | undefined {
 
 function expiry(now: Date): Date {
   return new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3_600_000);
-}
-
-export async function purgeExpiredIdempotencyKeys(db: Queryable, now: Date): Promise<number> {
-  const deleted = await db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now)).returning({ key: idempotencyKeys.key });
-  return deleted.length;
 }

@@ -1,3 +1,4 @@
+import { expiredIdempotencyKeySweep } from "@/lib/idempotency/purge-expired-keys";
 import { outboxSweep } from "@/lib/notifications/send-due-messages";
 import { abandonedPaymentSweep, dueRefundSweep } from "@/lib/payments/sweeps";
 import { webhookDeliverySweep } from "./definitions/deliver-webhook";
@@ -9,6 +10,15 @@ import type { DueWorkSweep } from "@/lib/context";
  * Every kind of due background work, in the order runDueWork sweeps it. An event job's sweep
  * is written beside its definition (./definitions/*.ts, its `sweep`); work with no event job
  * (payments, the outbox) sweeps from its domain. Reminders run before the outbox, so a
- * reminder queued in a sweep leaves in the same run.
+ * reminder queued in a sweep leaves in the same run. Housekeeping (expired idempotency keys)
+ * comes last.
  */
-export const DUE_WORK_SWEEPS: DueWorkSweep[] = [holdExpirySweep, abandonedPaymentSweep, dueRefundSweep, reminderSweep, outboxSweep, webhookDeliverySweep];
+export const DUE_WORK_SWEEPS: DueWorkSweep[] = [
+  holdExpirySweep,
+  abandonedPaymentSweep,
+  dueRefundSweep,
+  reminderSweep,
+  outboxSweep,
+  webhookDeliverySweep,
+  expiredIdempotencyKeySweep,
+];

@@ -1,9 +1,9 @@
-import { integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, instant } from "./columns";
 import { workspaces } from "./workspaces";
 
 /**
- * An Idempotency-Key, kept 24 hours per workspace. The row is written in the SAME transaction
+ * An Idempotency-Key, kept 24 hours per workspace, then deleted by a background sweep. The row is written in the SAME transaction
  * as the work it records (see docs/idempotency.md): a committed row means the work committed,
  * no row means it never did. The answer is stored just after; a row without one (the process
  * died in between) is answered again from `resourceId`.
@@ -24,7 +24,8 @@ export const idempotencyKeys = pgTable(
     expiresAt: instant().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.key] })],
+  // The purge sweep reads expired rows oldest first (lib/idempotency/purge-expired-keys.ts).
+  (t) => [primaryKey({ columns: [t.workspaceId, t.key] }), index().on(t.expiresAt)],
 );
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
