@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -58,6 +58,38 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 1, claimedBy: null }]);
   });
 
+  it("a sender holds a claim only on the message it is sending: a process killed mid-round leaves the rest unclaimed and unattempted", async () => {
+    const first = await queuedFor("first", 0);
+    const rest = [await queuedFor("second", 1), await queuedFor("third", 2)];
+    const capture = captureMailer();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = () => {};
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    setMessageTransportsForTesting({
+      mailer: {
+        send: async (message) => {
+          if (message.to === first) {
+            started();
+            await held;
+          }
+          await capture.mailer.send(message);
+        },
+      },
+    });
+    const round = runJobs();
+    await sending;
+    // What a SIGKILL here would leave for the next process: one claim, one attempt counted.
+    expect(await outboxRows(first)).toMatchObject([{ status: "pending", attempts: 1, claimedBy: expect.any(String) }]);
+    for (const to of rest) expect(await outboxRows(to)).toMatchObject([{ status: "pending", attempts: 0, claimedBy: null }]);
+    release();
+    await round;
+    for (const to of [first, ...rest]) {
+      expect(capture.sent.filter((raw) => raw.includes(to))).toHaveLength(1);
+      expect(await outboxRows(to)).toMatchObject([{ status: "sent", attempts: 1, claimedBy: null }]);
+    }
+  });
+
   it("a process that starts sends at once what a killed one still held, and never again what the provider had accepted from it", async () => {
     const held = await queuedFor("held", 0);
     const accepted = await queuedFor("accepted", 1);
@@ -81,5 +113,27 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     expect(capture.sent.filter((raw) => raw.includes(accepted))).toHaveLength(0);
     expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 2 }]);
     expect(await outboxRows(accepted)).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+
+  it.runIf(process.platform === "linux")("a killed process's claims are released even when the kernel has handed its pid to another process", async () => {
+    const held = await queuedFor("reused", 3);
+    // A live process stands in for the one the pid was handed to; the journal says the killed owner started at another time.
+    const stranger = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"]);
+    try {
+      const deadOwner = randomUUID();
+      writeFileSync(path.join(getConfig().dataDir, `outbox-sent.${stranger.pid}.log`), `boot ${deadOwner} 1\n`);
+      await currentDb()
+        .db.update(outboxMessages)
+        .set({ attempts: 1, claimedBy: deadOwner, claimExpiresAt: sql`now() + interval '5 minutes'` })
+        .where(eq(outboxMessages.to, held));
+      const capture = captureMailer();
+      setMessageTransportsForTesting({ mailer: capture.mailer });
+      restartJournalForTesting();
+      await runJobs();
+      expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(1);
+      expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 2 }]);
+    } finally {
+      stranger.kill("SIGKILL");
+    }
   });
 });
