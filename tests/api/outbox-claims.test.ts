@@ -90,6 +90,38 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     }
   });
 
+  it("six processes killed in a row, each at its third send, give up no message: each is sent once by the next process", async () => {
+    const emails: string[] = [];
+    for (let hour = 10; hour < 30; hour++) emails.push(await queuedFor(`backlog${hour}`, hour));
+    const capture = captureMailer();
+    for (let kill = 0; kill < 6; kill++) {
+      let sends = 0;
+      let died = () => {};
+      const death = new Promise<void>((resolve) => (died = resolve));
+      setMessageTransportsForTesting({
+        mailer: {
+          send: async (message) => {
+            // A SIGKILL at the third send: the process never answers again, its claims stay as they are.
+            if (++sends === 3) {
+              died();
+              await new Promise(() => {});
+            }
+            await capture.mailer.send(message);
+          },
+        },
+      });
+      await Promise.race([death, runJobs()]);
+      restartJournalForTesting();
+    }
+    setMessageTransportsForTesting({ mailer: capture.mailer });
+    await runJobs();
+    // Claimed 50 at a time, each kill counted an attempt against the whole backlog: 10 of these 20 were given up after five.
+    for (const to of emails) {
+      expect(capture.sent.filter((raw) => raw.includes(to))).toHaveLength(1);
+      expect(await outboxRows(to)).toMatchObject([{ status: "sent" }]);
+    }
+  });
+
   it("a process that starts sends at once what a killed one still held, and never again what the provider had accepted from it", async () => {
     const held = await queuedFor("held", 0);
     const accepted = await queuedFor("accepted", 1);
