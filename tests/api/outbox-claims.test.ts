@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import { outboxMessages } from "@/lib/db/schema";
+import { OUTBOX_MAX_ATTEMPTS } from "@/lib/notifications/send-due-messages";
 import { restartJournalForTesting } from "@/lib/notifications/sent-journal";
 import { setMessageTransportsForTesting, type Mailer } from "@/lib/notifications/transports";
 import { setClockOffset } from "@/lib/time/clock";
@@ -122,6 +123,31 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     }
   });
 
+  it("a message at the head of the queue, cut short by five kills in a row, is still sent once: a death is not a failed attempt", async () => {
+    const head = await queuedFor("head", 40);
+    const capture = captureMailer();
+    for (let kill = 0; kill < OUTBOX_MAX_ATTEMPTS; kill++) {
+      let died = () => {};
+      const death = new Promise<void>((resolve) => (died = resolve));
+      // Every process is killed while it sends the head message, the first one it claims.
+      setMessageTransportsForTesting({
+        mailer: {
+          send: async (message) => {
+            if (message.to !== head) return capture.mailer.send(message);
+            died();
+            await new Promise(() => {});
+          },
+        },
+      });
+      await Promise.race([death, runJobs()]);
+      restartJournalForTesting();
+    }
+    setMessageTransportsForTesting({ mailer: capture.mailer });
+    await runJobs();
+    expect(capture.sent.filter((raw) => raw.includes(head))).toHaveLength(1);
+    expect(await outboxRows(head)).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+
   it("a process that starts sends at once what a killed one still held, and never again what the provider had accepted from it", async () => {
     const held = await queuedFor("held", 0);
     const accepted = await queuedFor("accepted", 1);
@@ -143,7 +169,8 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     // No clock moved, no lease waited for.
     expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(1);
     expect(capture.sent.filter((raw) => raw.includes(accepted))).toHaveLength(0);
-    expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 2 }]);
+    // The attempt the death cut short is not counted.
+    expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 1 }]);
     expect(await outboxRows(accepted)).toMatchObject([{ status: "sent", attempts: 1 }]);
   });
 
@@ -163,7 +190,7 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
       restartJournalForTesting();
       await runJobs();
       expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(1);
-      expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 2 }]);
+      expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 1 }]);
     } finally {
       stranger.kill("SIGKILL");
     }
