@@ -30,7 +30,7 @@ import {
  * cancellation) per booking, each outbox row received by the real SMTP server exactly once,
  * each webhook delivery received, no 5xx. CRASH_KILLS sets the number of kills (a longer run by hand).
  */
-const KILLS = Number(process.env.CRASH_KILLS ?? 12);
+const KILLS = Number(process.env.CRASH_KILLS ?? 20);
 const CONCURRENCY = 8;
 /** How long the last server is watched after everything expected arrived, for second copies. */
 const QUIET_MS = 5_000;
