@@ -12,7 +12,9 @@ import { E2E } from "./env";
 export const CRASH_BASE_URL = `http://127.0.0.1:${E2E.crashPort}`;
 export const CRASH_DATA_DIR = path.resolve(".data-e2e-crash");
 const ADMIN_URL = process.env.DATABASE_URL;
-const DATABASE = `booking_crash_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+/** Named after the admin URL's database (`<name>_crash_<random>`), so runs sharing one server keep to their own names. */
+const ADMIN_DATABASE = ADMIN_URL ? new URL(ADMIN_URL).pathname.slice(1).replace(/\W/g, "_") : "";
+const DATABASE = `${ADMIN_DATABASE || "booking"}_crash_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 const APP_SECRET = "crash-test-secret-crash-test-secret-0123456789";
 
 export const crashDriver = ADMIN_URL ? "PostgreSQL" : "embedded";
@@ -79,8 +81,10 @@ export function crashServer(env: () => NodeJS.ProcessEnv) {
     async start(): Promise<void> {
       const child = spawn(process.execPath, ["scripts/start.mjs"], { env: env(), stdio: ["ignore", "ignore", "inherit"] });
       server = child;
-      // Never left behind, however this run ends.
-      process.once("exit", () => child.kill("SIGKILL"));
+      // Never left behind, however this run ends (one listener per live server, not one per start).
+      const leave = () => child.kill("SIGKILL");
+      process.once("exit", leave);
+      child.once("exit", () => process.off("exit", leave));
       for (let attempt = 0; attempt < 600; attempt++) {
         if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) while starting`);
         try {

@@ -6,7 +6,9 @@ import { getConfig } from "@/lib/config";
 /**
  * What a killed process leaves for the next one (docs/idempotency.md#messages-and-webhooks-after-a-crash):
  * one file per process in DATA_DIR, `outbox-sent.<pid>.log`. Its first line names the process's
- * boot id, the owner of every outbox claim it takes; each later line is the id of a message the
+ * boot id, the owner of every outbox claim it takes, and the kernel's start time for the pid (a
+ * pid handed to a new process after ours died has another start time: the file is not taken for
+ * a live process's, and its claims are released); each later line is the id of a message the
  * provider has accepted. That id is appended by a synchronous write the moment the provider's
  * acceptance arrives, before the row is marked sent (which can wait behind other statements);
  * a killed process's writes survive it.
@@ -21,7 +23,7 @@ import { getConfig } from "@/lib/config";
  * must share one boot id, one file and one count of sends under way.
  */
 const PREFIX = "outbox-sent.";
-const BOOT_LINE = /^boot ([0-9a-f-]{36})$/;
+const BOOT_LINE = /^boot ([0-9a-f-]{36})(?: (\d+))?$/;
 const ID_LINE = /^[0-9a-f-]{36}$/;
 
 type JournalState = {
@@ -85,16 +87,17 @@ export async function sendRecorded(id: string, send: () => Promise<void>, markSe
 async function recoverDeadProcesses(settlement: JournalSettlement): Promise<void> {
   const dir = journalDir();
   mkdirSync(dir, { recursive: true });
-  // This process has written nothing yet: a file under its own pid was left by an earlier one.
-  const files = readdirSync(dir).filter((name) => name.startsWith(PREFIX) && isGone(Number(name.slice(PREFIX.length, -".log".length))));
+  const files: string[] = [];
   const owners: string[] = [];
   const ids: string[] = [];
-  for (const name of files) {
-    for (const line of readFileSync(path.join(dir, name), "utf8").split("\n")) {
-      const owner = BOOT_LINE.exec(line)?.[1];
-      if (owner) owners.push(owner);
-      else if (ID_LINE.test(line)) ids.push(line);
-    }
+  for (const name of readdirSync(dir).filter((entry) => entry.startsWith(PREFIX))) {
+    const lines = readFileSync(path.join(dir, name), "utf8").split("\n");
+    const boot = BOOT_LINE.exec(lines[0] ?? "");
+    if (!isGone(Number(name.slice(PREFIX.length, -".log".length)), boot?.[2])) continue;
+    files.push(name);
+    const owner = boot?.[1];
+    if (owner) owners.push(owner);
+    ids.push(...lines.filter((line) => ID_LINE.test(line)));
   }
   // Marked first: a released row the provider had accepted must not be claimed again.
   if (ids.length > 0) await settlement.markSent(ids);
@@ -112,16 +115,31 @@ function ownFile(): string {
 }
 
 function bootLine(): string {
-  return `boot ${state.bootId}\n`;
+  const startedAt = startTimeOf(process.pid);
+  return `boot ${state.bootId}${startedAt === undefined ? "" : ` ${startedAt}`}\n`;
 }
 
-function isGone(pid: number): boolean {
+/** Whether the process that wrote a file is gone: no such pid, or the pid now names a process started at another time. */
+function isGone(pid: number, startedAt: string | undefined): boolean {
+  // This process has written nothing yet: a file under its own pid was left by an earlier one.
   if (!Number.isInteger(pid) || pid === process.pid) return true;
   try {
     process.kill(pid, 0);
-    return false;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== "EPERM";
+  }
+  const now = startTimeOf(pid);
+  return startedAt !== undefined && now !== undefined && now !== startedAt;
+}
+
+/** When the kernel started a pid (field 22 of /proc/<pid>/stat, in clock ticks since boot); undefined off Linux. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ")".
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
 import { outboxMessages } from "@/lib/db/schema";
+import { OUTBOX_MAX_ATTEMPTS } from "@/lib/notifications/send-due-messages";
 import { restartJournalForTesting } from "@/lib/notifications/sent-journal";
 import { setMessageTransportsForTesting, type Mailer } from "@/lib/notifications/transports";
 import { setClockOffset } from "@/lib/time/clock";
@@ -58,6 +59,95 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 1, claimedBy: null }]);
   });
 
+  it("a sender holds a claim only on the message it is sending: a process killed mid-round leaves the rest unclaimed and unattempted", async () => {
+    const first = await queuedFor("first", 0);
+    const rest = [await queuedFor("second", 1), await queuedFor("third", 2)];
+    const capture = captureMailer();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = () => {};
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    setMessageTransportsForTesting({
+      mailer: {
+        send: async (message) => {
+          if (message.to === first) {
+            started();
+            await held;
+          }
+          await capture.mailer.send(message);
+        },
+      },
+    });
+    const round = runJobs();
+    await sending;
+    // What a SIGKILL here would leave for the next process: one claim, one attempt counted.
+    expect(await outboxRows(first)).toMatchObject([{ status: "pending", attempts: 1, claimedBy: expect.any(String) }]);
+    for (const to of rest) expect(await outboxRows(to)).toMatchObject([{ status: "pending", attempts: 0, claimedBy: null }]);
+    release();
+    await round;
+    for (const to of [first, ...rest]) {
+      expect(capture.sent.filter((raw) => raw.includes(to))).toHaveLength(1);
+      expect(await outboxRows(to)).toMatchObject([{ status: "sent", attempts: 1, claimedBy: null }]);
+    }
+  });
+
+  it("six processes killed in a row, each at its third send, give up no message: each is sent once by the next process", async () => {
+    const emails: string[] = [];
+    for (let hour = 10; hour < 30; hour++) emails.push(await queuedFor(`backlog${hour}`, hour));
+    const capture = captureMailer();
+    for (let kill = 0; kill < 6; kill++) {
+      let sends = 0;
+      let died = () => {};
+      const death = new Promise<void>((resolve) => (died = resolve));
+      setMessageTransportsForTesting({
+        mailer: {
+          send: async (message) => {
+            // A SIGKILL at the third send: the process never answers again, its claims stay as they are.
+            if (++sends === 3) {
+              died();
+              await new Promise(() => {});
+            }
+            await capture.mailer.send(message);
+          },
+        },
+      });
+      await Promise.race([death, runJobs()]);
+      restartJournalForTesting();
+    }
+    setMessageTransportsForTesting({ mailer: capture.mailer });
+    await runJobs();
+    // Claimed 50 at a time, each kill counted an attempt against the whole backlog: 10 of these 20 were given up after five.
+    for (const to of emails) {
+      expect(capture.sent.filter((raw) => raw.includes(to))).toHaveLength(1);
+      expect(await outboxRows(to)).toMatchObject([{ status: "sent" }]);
+    }
+  });
+
+  it("a message at the head of the queue, cut short by five kills in a row, is still sent once: a death is not a failed attempt", async () => {
+    const head = await queuedFor("head", 40);
+    const capture = captureMailer();
+    for (let kill = 0; kill < OUTBOX_MAX_ATTEMPTS; kill++) {
+      let died = () => {};
+      const death = new Promise<void>((resolve) => (died = resolve));
+      // Every process is killed while it sends the head message, the first one it claims.
+      setMessageTransportsForTesting({
+        mailer: {
+          send: async (message) => {
+            if (message.to !== head) return capture.mailer.send(message);
+            died();
+            await new Promise(() => {});
+          },
+        },
+      });
+      await Promise.race([death, runJobs()]);
+      restartJournalForTesting();
+    }
+    setMessageTransportsForTesting({ mailer: capture.mailer });
+    await runJobs();
+    expect(capture.sent.filter((raw) => raw.includes(head))).toHaveLength(1);
+    expect(await outboxRows(head)).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+
   it("a process that starts sends at once what a killed one still held, and never again what the provider had accepted from it", async () => {
     const held = await queuedFor("held", 0);
     const accepted = await queuedFor("accepted", 1);
@@ -79,7 +169,30 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     // No clock moved, no lease waited for.
     expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(1);
     expect(capture.sent.filter((raw) => raw.includes(accepted))).toHaveLength(0);
-    expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 2 }]);
+    // The attempt the death cut short is not counted.
+    expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 1 }]);
     expect(await outboxRows(accepted)).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+
+  it.runIf(process.platform === "linux")("a killed process's claims are released even when the kernel has handed its pid to another process", async () => {
+    const held = await queuedFor("reused", 3);
+    // A live process stands in for the one the pid was handed to; the journal says the killed owner started at another time.
+    const stranger = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"]);
+    try {
+      const deadOwner = randomUUID();
+      writeFileSync(path.join(getConfig().dataDir, `outbox-sent.${stranger.pid}.log`), `boot ${deadOwner} 1\n`);
+      await currentDb()
+        .db.update(outboxMessages)
+        .set({ attempts: 1, claimedBy: deadOwner, claimExpiresAt: sql`now() + interval '5 minutes'` })
+        .where(eq(outboxMessages.to, held));
+      const capture = captureMailer();
+      setMessageTransportsForTesting({ mailer: capture.mailer });
+      restartJournalForTesting();
+      await runJobs();
+      expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(1);
+      expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 1 }]);
+    } finally {
+      stranger.kill("SIGKILL");
+    }
   });
 });
