@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { getConfig } from "@/lib/config";
 
 /**
@@ -93,7 +94,7 @@ async function recoverDeadProcesses(settlement: JournalSettlement): Promise<void
   for (const name of readdirSync(dir).filter((entry) => entry.startsWith(PREFIX))) {
     const lines = readFileSync(path.join(dir, name), "utf8").split("\n");
     const boot = BOOT_LINE.exec(lines[0] ?? "");
-    if (!isGone(Number(name.slice(PREFIX.length, -".log".length)), boot?.[2])) continue;
+    if (!isLeftBehind(name, boot?.[2])) continue;
     files.push(name);
     const owner = boot?.[1];
     if (owner) owners.push(owner);
@@ -110,8 +111,16 @@ function journalDir(): string {
   return getConfig().dataDir;
 }
 
+/**
+ * `outbox-sent.<pid>.log`; a worker thread (the test runner's) adds `-<thread id>`: threads of
+ * one process share its pid, and each keeps a journal of its own.
+ */
+function ownFileName(): string {
+  return `${PREFIX}${process.pid}${threadId === 0 ? "" : `-${threadId}`}.log`;
+}
+
 function ownFile(): string {
-  return path.join(journalDir(), `${PREFIX}${process.pid}.log`);
+  return path.join(journalDir(), ownFileName());
 }
 
 function bootLine(): string {
@@ -119,10 +128,16 @@ function bootLine(): string {
   return `boot ${state.bootId}${startedAt === undefined ? "" : ` ${startedAt}`}\n`;
 }
 
-/** Whether the process that wrote a file is gone: no such pid, or the pid now names a process started at another time. */
-function isGone(pid: number, startedAt: string | undefined): boolean {
-  // This process has written nothing yet: a file under its own pid was left by an earlier one.
-  if (!Number.isInteger(pid) || pid === process.pid) return true;
+/**
+ * Whether the writer of a journal file is gone: it is this thread's own file (this process has
+ * written nothing yet, so an earlier one left it), or its pid names no process, or a process
+ * started at another time. Another thread of this process is alive.
+ */
+function isLeftBehind(name: string, startedAt: string | undefined): boolean {
+  if (name === ownFileName()) return true;
+  const pid = Number(/^\d+/.exec(name.slice(PREFIX.length))?.[0]);
+  if (!Number.isInteger(pid)) return true;
+  if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
   } catch (error) {
