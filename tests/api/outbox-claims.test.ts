@@ -28,6 +28,23 @@ async function queuedFor(label: string, hour = 0) {
   return email;
 }
 
+/** The message to `to` as a process left it when it was killed sending it: attempted once, its lease still running. */
+async function claimedBy(owner: string, to: string) {
+  await currentDb()
+    .db.update(outboxMessages)
+    .set({ attempts: 1, claimedBy: owner, claimExpiresAt: sql`now() + interval '5 minutes'` })
+    .where(eq(outboxMessages.to, to));
+}
+
+/** A process that has just started runs its jobs once; what it sent is captured. */
+async function startAndSend() {
+  const capture = captureMailer();
+  setMessageTransportsForTesting({ mailer: capture.mailer });
+  restartJournalForTesting();
+  await runJobs();
+  return capture;
+}
+
 describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash)", () => {
   it("a message being sent is not sent again when the app clock moves past its lease meanwhile and another sender runs", async () => {
     const email = await queuedFor("slow");
@@ -156,16 +173,8 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     const deadOwner = randomUUID();
     const [acceptedRow] = await outboxRows(accepted);
     writeFileSync(path.join(getConfig().dataDir, `outbox-sent.${deadPid}.log`), `boot ${deadOwner}\n${acceptedRow!.id}\n`);
-    for (const to of [held, accepted]) {
-      await currentDb()
-        .db.update(outboxMessages)
-        .set({ attempts: 1, claimedBy: deadOwner, claimExpiresAt: sql`now() + interval '5 minutes'` })
-        .where(eq(outboxMessages.to, to));
-    }
-    const capture = captureMailer();
-    setMessageTransportsForTesting({ mailer: capture.mailer });
-    restartJournalForTesting();
-    await runJobs();
+    for (const to of [held, accepted]) await claimedBy(deadOwner, to);
+    const capture = await startAndSend();
     // No clock moved, no lease waited for.
     expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(1);
     expect(capture.sent.filter((raw) => raw.includes(accepted))).toHaveLength(0);
@@ -181,14 +190,8 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     try {
       const deadOwner = randomUUID();
       writeFileSync(path.join(getConfig().dataDir, `outbox-sent.${stranger.pid}.log`), `boot ${deadOwner} 1\n`);
-      await currentDb()
-        .db.update(outboxMessages)
-        .set({ attempts: 1, claimedBy: deadOwner, claimExpiresAt: sql`now() + interval '5 minutes'` })
-        .where(eq(outboxMessages.to, held));
-      const capture = captureMailer();
-      setMessageTransportsForTesting({ mailer: capture.mailer });
-      restartJournalForTesting();
-      await runJobs();
+      await claimedBy(deadOwner, held);
+      const capture = await startAndSend();
       expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(1);
       expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 1 }]);
     } finally {
