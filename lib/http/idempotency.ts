@@ -52,11 +52,21 @@ export async function withIdempotency(db: Queryable, scope: Scope, work: Idempot
   }
   if (response.status < 200 || response.status >= 300) return { ...response, replayed: false };
   if (recorder.resourceId === undefined) {
-    // Work that wrote nothing to record (no transaction): its answer is the record.
+    // Work that wrote nothing to record (no transaction): its answer is the record. It takes the
+    // place of an expired row the sweep has not deleted yet, as the recorder's row does.
+    const values = {
+      ...keyOf(scope),
+      requestHash,
+      resourceId: null,
+      responseStatus: response.status,
+      responseBody: response.body,
+      expiresAt: expiry(scope.now),
+      createdAt: scope.now,
+    };
     await db
       .insert(idempotencyKeys)
-      .values({ ...keyOf(scope), requestHash, responseStatus: response.status, responseBody: response.body, expiresAt: expiry(scope.now) })
-      .onConflictDoNothing();
+      .values(values)
+      .onConflictDoUpdate({ target: [idempotencyKeys.workspaceId, idempotencyKeys.key], set: values, setWhere: replaceable(scope) });
     return { ...response, replayed: false };
   }
   await storeAnswer(db, scope, response);
@@ -81,7 +91,7 @@ function newRecorder(scope: Scope, requestHash: string): IdempotencyRecorder & {
         .onConflictDoUpdate({
           target: [idempotencyKeys.workspaceId, idempotencyKeys.key],
           set: values,
-          setWhere: sql`${idempotencyKeys.expiresAt} <= ${scope.now.toISOString()}::timestamptz OR (${idempotencyKeys.responseStatus} IS NULL AND ${idempotencyKeys.resourceId} IS NULL)`,
+          setWhere: replaceable(scope),
         })
         .returning({ key: idempotencyKeys.key });
       if (!taken) throw new KeyRecordedMeanwhile();
@@ -144,6 +154,9 @@ async function findRecord(db: Queryable, scope: Scope): Promise<IdempotencyKeyRo
   return row;
 }
 
+/** A row a new attempt may take over: expired (not yet purged), or from before this design with no work behind it. */
+const replaceable = (scope: Scope) =>
+  sql`${idempotencyKeys.expiresAt} <= ${scope.now.toISOString()}::timestamptz OR (${idempotencyKeys.responseStatus} IS NULL AND ${idempotencyKeys.resourceId} IS NULL)`;
 const keyOf = (scope: Scope) => ({ workspaceId: scope.workspaceId, key: scope.key });
 const whereKey = (scope: Scope) => and(eq(idempotencyKeys.workspaceId, scope.workspaceId), eq(idempotencyKeys.key, scope.key));
 
