@@ -11,7 +11,8 @@ import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./supp
  * banner and the quickstart name that port, the demo booking page opened there takes a booking
  * (its publishable key trusts the page's own origin), and the confirmation email's manage link
  * leads back to it. A server of its own on a fresh embedded database, started as `npm start` does;
- * its last test stops it with SIGTERM under a burst of reads (docs/deploy.md, "Stopping an instance").
+ * a second instance on its port gives up at once, and its last test stops it with SIGTERM under a
+ * burst of reads (docs/deploy.md, "Stopping an instance").
  */
 const PORT = E2E.appPort + 20;
 const APP = `http://localhost:${PORT}`;
@@ -78,6 +79,24 @@ for (const [width, height, nth] of [
     await expect(page.getByRole("heading", { level: 2, name: /^Quick trim, / })).toBeVisible();
   });
 }
+
+test("a second instance on the same port exits 1 and says the port is taken; the first keeps serving", async () => {
+  const otherDir = mkdtempSync(path.join(os.tmpdir(), "own-port-second-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: otherDir, NEXT_TELEMETRY_DISABLED: "1" };
+  delete env.DATABASE_URL;
+  try {
+    const second = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    second.stdout!.on("data", (chunk) => (output += chunk));
+    second.stderr!.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => second.once("exit", resolve));
+    expect(code, output).toBe(1);
+    expect(output).toContain(`cannot listen on port ${PORT}: another process is using it`);
+    expect((await fetch(`http://127.0.0.1:${PORT}/healthz`)).status).toBe(200);
+  } finally {
+    rmSync(otherDir, { recursive: true, force: true });
+  }
+});
 
 test("SIGTERM during a burst of 200 reads answers every one, then exits 0", async () => {
   const secretKey = /secret key\s+(sk_\S+)/.exec(banner)?.[1];

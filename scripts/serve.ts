@@ -11,7 +11,15 @@ const { values } = parseArgs({ options: { hostname: { type: "string" } } });
 const { port, appUrl, production } = getConfig();
 // In production stdout is JSON lines only (docs/operations.md), whoever prints.
 if (production) routeConsoleToLogger();
-await startServer({ port, hostname: values.hostname });
+try {
+  await startServer({ port, hostname: values.hostname });
+} catch (error) {
+  // Most often EADDRINUSE: another process serves this port. An instance that cannot listen must
+  // not look started to a supervisor, so it says why and exits.
+  const code = (error as NodeJS.ErrnoException).code ?? "";
+  getLogger().error({ port, code }, `cannot listen on port ${port}: ${code === "EADDRINUSE" ? "another process is using it" : String(error)}`);
+  process.exit(1);
+}
 const listening = `Listening on ${values.hostname ?? "every interface"}, port ${port}; the app's URL is ${appUrl}`;
 // In production the log is JSON lines only (docs/operations.md).
 if (production) getLogger().info({ port, app_url: appUrl }, "listening");

@@ -63,7 +63,14 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
   });
 
-  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  // A port already taken fails the start (serve.ts exits 1): Next.js logs uncaught errors and carries on.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       void shutDown(server, connections, () => app.close()).finally(() => process.exit(0));
