@@ -1,0 +1,391 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ServiceList } from "@/components/booking/service-list";
+import { useZoneNames } from "@/components/booking/zone-names";
+import { useAnnounce } from "@/components/ui/live-region";
+import { Notice } from "@/components/ui/notice";
+import { Stepper } from "@/components/ui/stepper";
+import { EMPTY_DETAILS, questionsFor, type DetailsValues } from "@/lib/booking-pages/details";
+import { dayInZone } from "@/lib/booking-pages/format";
+import type { FriendlyError } from "@/lib/booking-pages/messages";
+import type { DaySlot } from "@/lib/booking-pages/slots";
+import { summaryRows } from "@/lib/booking-pages/summary";
+import type { CreatedBooking, CustomerService } from "@/lib/booking-pages/types";
+import { useWording } from "@/lib/booking-pages/wording";
+import { DetailsStep } from "./details-step";
+import { DoneStep } from "./done-step";
+import { adoptCurrentEntry, writeStep } from "./flow-history";
+import type { FlowProps, Step } from "./flow-types";
+import { parseLocation, readSaved, toSearch, writeSaved, type FlowLocation, type SavedHold } from "@/lib/booking-pages/flow-location";
+import { PaymentStep } from "./payment-step";
+import { SelectionBar } from "./selection-bar";
+import { SlotPicker } from "./slot-picker";
+import { useHeldBooking } from "./use-held-booking";
+import { useStepFocus } from "./use-step-focus";
+import { useSyncedClock } from "./use-synced-clock";
+import { VerifyStep } from "./verify-step";
+import styles from "./flow.module.css";
+
+const STEP_INDEX: Record<Step, number> = { service: 0, time: 1, details: 2, verify: 3, payment: 3, done: 3 };
+const HELD_STEPS = new Set<Step>(["verify", "payment", "done"]);
+
+export type FlowStepsProps = Omit<FlowProps, "zoneNames"> & { customerZone: string | null };
+
+/** The steps of the booking flow (./booking-flow.tsx), in the zone names BookingFlow provides. */
+export function FlowSteps({ customerZone, embedded = false, initialSearch = "", ...props }: FlowStepsProps) {
+  const { bootstrap, locale, serverNow, stripePublishableKey, devTools, onEvent } = props;
+  const { workspace, services, staff, categories, questions } = bootstrap;
+  const wording = useWording(workspace.vertical);
+  const t = useTranslations("flow");
+  const tSummary = useTranslations("flow.summary");
+  const zoneNames = useZoneNames();
+  const clock = useSyncedClock(serverNow);
+  const now = clock.now;
+  const announce = useAnnounce();
+  // The address is the truth: read it, not the props, whenever there is one (a remount must not
+  // bring back the props of another moment). On the first paint both are the same address.
+  const startSearch = typeof window === "undefined" || embedded ? initialSearch : window.location.search;
+  const [location, setLocation] = useState<FlowLocation>(() => {
+    const parsed = parseLocation(startSearch);
+    // A held step needs this tab's saved hold, which only the browser has: resume after mount.
+    return HELD_STEPS.has(parsed.step) ? { ...parsed, step: parsed.time ? "details" : "time" } : parsed;
+  });
+  const [resuming, setResuming] = useState(() => HELD_STEPS.has(parseLocation(startSearch).step));
+  const [details, setDetails] = useState<DetailsValues>(EMPTY_DETAILS);
+  const [timeNotice, setTimeNotice] = useState<FriendlyError | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [displayZone, setDisplayZone] = useState(workspace.timezone);
+  const [focusEmail, setFocusEmail] = useState(false);
+  const step = resuming ? "resuming" : location.step;
+  const heading = useStepFocus(step);
+  const held = useHeldBooking({ slug: workspace.slug, now, onReleased: () => setRefreshKey((key) => key + 1) });
+  const locationRef = useRef(location);
+  locationRef.current = location;
+
+  const service = services.find((candidate) => candidate.id === location.serviceId) ?? null;
+  const slot: DaySlot | null =
+    service && location.time
+      ? {
+          start: location.time,
+          end: new Date(Date.parse(location.time) + service.duration_minutes * 60_000).toISOString(),
+          staffIds: location.staffId ? [location.staffId] : [],
+        }
+      : null;
+
+  /** Moves to a step: a new history entry (push) or in place (replace); the embed keeps no URL. */
+  const go = useCallback(
+    (next: FlowLocation, mode: "push" | "replace" = "push") => {
+      setLocation(next);
+      if (embedded) return;
+      writeStep(`${window.location.pathname}${toSearch(next)}`, mode);
+    },
+    [embedded],
+  );
+
+  // After hydration: what they typed earlier in this tab, and a hold to resume.
+  useEffect(() => {
+    if (!embedded) adoptCurrentEntry();
+    const saved = readSaved(workspace.slug);
+    if (saved.details) setDetails(saved.details);
+    const parsed = parseLocation(embedded ? "" : window.location.search);
+    // The address is the truth: a remount (the router restoring an older tree on Back) may
+    // carry the query string of another moment.
+    if (!HELD_STEPS.has(parsed.step) && JSON.stringify(parsed) !== JSON.stringify(locationRef.current)) setLocation(parsed);
+    // The widget has no address: a hold it made is resumed after a reload of the frame.
+    const wanted = embedded ? saved.hold !== undefined && saved.hold.status !== "confirmed" : HELD_STEPS.has(parsed.step);
+    // Nothing is offered while a hold is being restored (a hurried click could book its time again).
+    if (wanted) setResuming(true);
+    void held.resume(saved.hold ?? null, wanted).then((outcome) => {
+      setResuming(false);
+      if (outcome.kind === "resumed") return go(locationForHold(parsed, outcome.hold), "replace");
+      if (outcome.kind === "lapsed") {
+        setTimeNotice({ title: t("lapsed.title"), body: t("lapsed.body"), retry: false });
+        return go({ ...parsed, step: "time", time: null }, "replace");
+      }
+      if (HELD_STEPS.has(parsed.step)) go({ ...parsed, step: parsed.time ? "details" : parsed.serviceId ? "time" : "service" }, "replace");
+    });
+  }, []);
+
+  // Back and Forward: leaving a held step gives the held time back (a confirmed booking stays, for
+  // Forward to show again); a held step without a hold falls back to its details.
+  useEffect(() => {
+    if (embedded) return;
+    const onPopState = () => {
+      const parsed = parseLocation(window.location.search);
+      const hold = held.current();
+      if (HELD_STEPS.has(parsed.step)) {
+        if (hold) setLocation(locationForHold(parsed, hold));
+        else go({ ...parsed, step: parsed.time ? "details" : parsed.serviceId ? "time" : "service" }, "replace");
+        return;
+      }
+      if (hold) void held.release();
+      setTimeNotice(null);
+      setLocation(parsed);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, [embedded, go, held]);
+
+  const changeDetails = useCallback(
+    (next: DetailsValues) => {
+      setDetails(next);
+      writeSaved(workspace.slug, { details: next });
+    },
+    [workspace.slug],
+  );
+
+  if (!workspace.publishable_key) {
+    return (
+      <Notice tone="warning" title={t("unavailable.title")}>
+        {t("unavailable.body", { business: workspace.name })}
+      </Notice>
+    );
+  }
+  const publishableKey = workspace.publishable_key;
+
+  function chooseService(chosen: CustomerService) {
+    const same = chosen.id === location.serviceId;
+    setTimeNotice(null);
+    go({ step: "time", serviceId: chosen.id, day: same ? location.day : null, time: null, staffId: same ? location.staffId : null });
+  }
+
+  function chooseSlot(chosen: DaySlot) {
+    setTimeNotice(null);
+    onEvent?.({ type: "slot_selected", data: { starts_at: chosen.start } });
+    go({ ...location, step: "details", day: dayInZone(chosen.start, displayZone), time: chosen.start });
+  }
+
+  function created(made: CreatedBooking) {
+    clock.sync(made.created_at);
+    const hold = held.hold(made, location.staffId);
+    onEvent?.({ type: "booking_submitted", data: { id: made.id, status: made.status, starts_at: made.starts_at } });
+    if (made.status === "confirmed") return confirmed(hold);
+    go(locationForHold(location, hold));
+  }
+
+  function confirmed(hold: SavedHold) {
+    held.confirm();
+    announce(t("confirmedAnnouncement"));
+    onEvent?.({ type: "booking_confirmed", data: { id: hold.bookingId, status: "confirmed", starts_at: hold.startsAt } });
+    go(locationForHold(locationRef.current, { ...hold, status: "confirmed" }), "replace");
+  }
+
+  /**
+   * The chosen time is the one this tab already holds or booked: show that booking's step (the
+   * code, the payment or the confirmation) instead of booking it again. Answers whether it did.
+   */
+  function showOwnHold(): boolean {
+    const own = held.current();
+    const current = locationRef.current;
+    if (!own || !current.time || own.serviceId !== current.serviceId || Date.parse(own.startsAt) !== Date.parse(current.time)) return false;
+    go(locationForHold(current, own), "replace");
+    return true;
+  }
+
+  /** Back to the chosen day's times after the slot was taken or the hold lapsed; everything typed stays. */
+  function restartAtTime(message: FriendlyError | null) {
+    held.forget();
+    setTimeNotice(message);
+    setRefreshKey((key) => key + 1);
+    go({ ...location, step: "time", time: null }, "replace");
+  }
+
+  /** "Change time" on the code and pay steps: give the held time back first, then show the same day. */
+  async function changeTime() {
+    await held.release();
+    setTimeNotice(null);
+    go({ ...location, step: "time", time: null }, "replace");
+  }
+
+  /** "Use another email": give the held time back, then the details with everything kept. */
+  async function useAnotherEmail() {
+    await held.release();
+    setFocusEmail(true);
+    go({ ...location, step: "details" }, "replace");
+  }
+
+  // A booking kept from earlier (confirmed, then Back) belongs to its own steps, not to a new choice.
+  const hold = HELD_STEPS.has(location.step) ? held.state : null;
+  const holdStaff = hold ? (staff.find((member) => member.id === hold.staffId)?.name ?? null) : null;
+  const chosenStaff = location.staffId ? (staff.find((member) => member.id === location.staffId)?.name ?? null) : null;
+  const summary = (paid: boolean) =>
+    service &&
+    summaryRows({
+      service,
+      staffName: hold ? holdStaff : chosenStaff,
+      startsAt: hold?.startsAt ?? slot?.start ?? "",
+      endsAt: hold?.endsAt ?? slot?.end ?? "",
+      businessZone: workspace.timezone,
+      customerZone,
+      currency: workspace.currency,
+      locale,
+      wording,
+      paid,
+      zoneNames,
+      t: tSummary,
+    });
+  const stepNames = [t("steps.service"), t("steps.time"), t("steps.details"), step === "payment" ? t("steps.pay") : t("steps.confirm")];
+
+  if (step === "resuming") {
+    return (
+      <div className={styles.panel}>
+        <h2 ref={heading} tabIndex={-1} className={styles.stepHeading}>
+          {t("resuming")}
+        </h2>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.panel} data-flow-step={step}>
+      {step !== "done" && <Stepper steps={stepNames} current={STEP_INDEX[step]} label={t("steps.progress")} />}
+      {service && (step === "time" || step === "details") && (
+        <SelectionBar
+          service={service}
+          currency={workspace.currency}
+          vertical={workspace.vertical}
+          isDetails={step === "details"}
+          slotStart={slot?.start ?? null}
+          displayZone={displayZone}
+          locale={locale}
+          onChange={() => go(step === "details" ? { ...location, step: "time", time: null } : { ...location, step: "service", time: null })}
+        />
+      )}
+
+      {step === "service" && (
+        <div className={styles.panel}>
+          <h2 ref={heading} tabIndex={-1} className={styles.stepHeading}>
+            {wording.chooseService}
+          </h2>
+          {services.length === 0 ? (
+            <p className={styles.muted}>{t("nothingToBook")}</p>
+          ) : (
+            <ServiceList
+              services={services}
+              categories={categories}
+              currency={workspace.currency}
+              locale={locale}
+              refundPolicy={workspace.refund_policy}
+              wording={wording}
+              selectedId={service?.id ?? null}
+              onChoose={chooseService}
+            />
+          )}
+        </div>
+      )}
+
+      {step === "time" && service && (
+        <div className={styles.panel}>
+          <h2 ref={heading} tabIndex={-1} className={styles.stepHeading}>
+            {t("slots.heading")}
+          </h2>
+          {timeNotice && (
+            <Notice tone="warning" role="alert" title={timeNotice.title}>
+              {timeNotice.body}
+            </Notice>
+          )}
+          <SlotPicker
+            key={`${service.id}|${refreshKey}`}
+            publishableKey={publishableKey}
+            serviceId={service.id}
+            businessZone={workspace.timezone}
+            customerZone={customerZone}
+            displayZone={displayZone}
+            onDisplayZoneChange={setDisplayZone}
+            locale={locale}
+            staff={staff}
+            allowStaffChoice={workspace.allow_staff_choice}
+            staffId={location.staffId}
+            onStaffChange={(staffId) => go({ ...location, staffId }, "replace")}
+            wording={wording}
+            selectedStart={slot?.start ?? null}
+            onSelect={chooseSlot}
+            now={now}
+            refreshKey={refreshKey}
+            day={location.day}
+            onDayChange={(day) => go({ ...locationRef.current, day }, "replace")}
+            maxAdvanceDays={service.max_advance_days}
+          />
+        </div>
+      )}
+
+      {step === "details" && service && slot && (
+        <DetailsStep
+          workspace={{ ...workspace, publishable_key: publishableKey }}
+          service={service}
+          slot={slot}
+          staffId={workspace.allow_staff_choice ? location.staffId : null}
+          questions={questionsFor(questions, service.id)}
+          values={details}
+          onChange={changeDetails}
+          onCreated={created}
+          onSlotTaken={restartAtTime}
+          onOwnHold={showOwnHold}
+          onBack={() => go({ ...location, step: "time", time: null })}
+          locale={locale}
+          wording={wording}
+          now={now}
+          headingRef={heading}
+          summary={summary(false) ?? []}
+          focusEmail={focusEmail}
+          onEmailFocused={() => setFocusEmail(false)}
+        />
+      )}
+
+      {step === "verify" && hold && (
+        <VerifyStep
+          publishableKey={publishableKey}
+          bookingId={hold.bookingId}
+          email={details.email.trim()}
+          hold={held.timer}
+          onConfirmed={() => confirmed(hold)}
+          onRestart={() => restartAtTime(null)}
+          onChangeTime={() => void changeTime()}
+          onChangeEmail={() => void useAnotherEmail()}
+          now={now}
+          headingRef={heading}
+          summary={summary(false) ?? []}
+        />
+      )}
+
+      {step === "payment" && hold && (
+        <PaymentStep
+          workspace={workspace}
+          bookingId={hold.bookingId}
+          token={hold.token}
+          initialPayment={held.payment}
+          stripePublishableKey={stripePublishableKey}
+          devTools={devTools}
+          hold={held.timer}
+          onConfirmed={() => confirmed(hold)}
+          onRestart={() => restartAtTime(null)}
+          onChangeTime={() => void changeTime()}
+          headingRef={heading}
+          locale={locale}
+          summary={summary(false) ?? []}
+        />
+      )}
+
+      {step === "done" && hold && service && (
+        <DoneStep
+          workspace={workspace}
+          service={service}
+          booking={{ id: hold.bookingId, starts_at: hold.startsAt, ends_at: hold.endsAt, staff_id: hold.staffId, access_token: hold.token }}
+          staffName={holdStaff}
+          embedded={embedded}
+          now={now}
+          headingRef={heading}
+          summary={summary(true) ?? []}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The step a hold is on (code, pay or done), at the hold's own service, day and time. */
+function locationForHold(base: FlowLocation, hold: SavedHold): FlowLocation {
+  const step: Step = hold.status === "pending" ? "verify" : hold.status === "awaiting_payment" ? "payment" : "done";
+  return { ...base, step, serviceId: hold.serviceId, time: hold.startsAt, staffId: base.staffId };
+}
