@@ -1,7 +1,9 @@
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { findIana } from "windows-iana";
-import { seriesStartNear, wallMsOf } from "./series-start";
+import { keepReadLines } from "./feed-lines";
+import { seriesStartNear } from "./series-start";
+import { instantOfWall, memoizeZoneOffsets, wallMsOf } from "./zone-offsets";
 
 /** A document or its events past these is refused (docs/external-calendars.md). */
 export const MAX_FEED_EVENTS = 50_000;
@@ -40,7 +42,7 @@ export function readBusyIntervals(text: string, options: ReadOptions): BusyInter
   if (eventCount > MAX_FEED_EVENTS) throw new FeedError(`The calendar holds more than ${MAX_FEED_EVENTS.toLocaleString("en-US")} events.`);
   let calendars: ICAL.Component[];
   try {
-    const parsed = ICAL.parse(source);
+    const parsed = ICAL.parse(keepReadLines(source));
     const list = (Array.isArray(parsed[0]) ? parsed : [parsed]) as unknown[];
     calendars = list.map((jcal) => new ICAL.Component(jcal as never)).filter((component) => component.name === "vcalendar");
   } catch (error) {
@@ -55,32 +57,44 @@ export function readBusyIntervals(text: string, options: ReadOptions): BusyInter
 
   // ical.js reads a TZID from the document's own VTIMEZONE (it looks it up in the component
   // tree); a TZID without one is kept as a wall time and read here (IANA or Windows name).
-  return expandEvents(
-    calendars.flatMap((calendar) => calendar.getAllSubcomponents("vevent")),
-    options,
-  );
+  return expandEvents(calendars, options);
 }
 
-function expandEvents(components: ICAL.Component[], options: ReadOptions): BusyInterval[] {
-  const masters = new Map<string, ICAL.Component>();
-  const exceptions = new Map<string, ICAL.Component[]>();
-  components.forEach((component, index) => {
-    if (!component.hasProperty("dtstart")) throw new FeedError("An event has no DTSTART.");
-    const uid = String(component.getFirstPropertyValue("uid") ?? `no-uid-${index}`);
-    if (component.hasProperty("recurrence-id")) exceptions.set(uid, [...(exceptions.get(uid) ?? []), component]);
-    else masters.set(uid, component);
-  });
+/** An event as parsed (jCal: name, properties, subcomponents) and the calendar it is in. */
+type Parsed = { jcal: JCal; calendar: ICAL.Component };
+type JCal = [string, JCalProperty[], unknown[]];
+type JCalProperty = [string, Record<string, unknown>, string, ...unknown[]];
+
+function expandEvents(calendars: ICAL.Component[], options: ReadOptions): BusyInterval[] {
+  const masters = new Map<string, Parsed>();
+  const exceptions = new Map<string, Parsed[]>();
+  let index = 0;
+  for (const calendar of calendars) {
+    for (const jcal of calendar.jCal[2] as JCal[]) {
+      if (jcal[0] !== "vevent") continue;
+      const properties = jcal[1];
+      if (!properties.some((property) => property[0] === "dtstart")) throw new FeedError("An event has no DTSTART.");
+      const uidProperty = properties.find((property) => property[0] === "uid");
+      const uid = String(uidProperty?.[3] ?? `no-uid-${index}`);
+      index++;
+      if (properties.some((property) => property[0] === "recurrence-id")) exceptions.set(uid, [...(exceptions.get(uid) ?? []), { jcal, calendar }]);
+      else masters.set(uid, { jcal, calendar });
+    }
+  }
   const intervals: BusyInterval[] = [];
   const push = (interval: BusyInterval) => {
     intervals.push(interval);
     if (intervals.length > MAX_BUSY_INTERVALS)
       throw new FeedError(`The calendar holds more than ${MAX_BUSY_INTERVALS.toLocaleString("en-US")} busy times in the synced window.`);
   };
-  for (const [uid, component] of masters) {
-    let event: ICAL.Event;
+  const componentOf = ({ jcal, calendar }: Parsed) => new ICAL.Component(jcal as never, calendar);
+  for (const [uid, master] of masters) {
+    // Its exceptions are its own: not events of their own, even when the master is passed over.
+    const own = exceptions.get(uid) ?? [];
+    exceptions.delete(uid);
+    if (surelyOutside(master.jcal, options)) continue;
     try {
-      event = new ICAL.Event(component, { exceptions: exceptions.get(uid) ?? [], strictExceptions: false });
-      exceptions.delete(uid);
+      const event = new ICAL.Event(componentOf(master), { exceptions: own.map(componentOf), strictExceptions: false });
       expandOne(event, uid, options, push);
     } catch (error) {
       if (error instanceof FeedError) throw error;
@@ -89,9 +103,9 @@ function expandEvents(components: ICAL.Component[], options: ReadOptions): BusyI
   }
   // A moved occurrence whose series is not in the document (a calendar shared partly) is an event of its own.
   for (const [uid, orphans] of exceptions) {
-    for (const component of orphans) {
+    for (const orphan of orphans) {
       try {
-        expandOne(new ICAL.Event(component), uid, options, push);
+        expandOne(new ICAL.Event(componentOf(orphan)), uid, options, push);
       } catch (error) {
         if (error instanceof FeedError) throw error;
         throw new FeedError("An event has an invalid date or duration.");
@@ -99,6 +113,40 @@ function expandEvents(components: ICAL.Component[], options: ReadOptions): BusyI
     }
   }
   return intervals;
+}
+
+/** A date or date-time value as ical.js parses it ("2027-03-09" or "2027-03-09T08:00:00", maybe with "Z"): its wall time read as UTC. */
+const JCAL_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}Z?)?$/;
+
+function wallMsOfValue(value: unknown): number | undefined {
+  if (typeof value !== "string" || !JCAL_TIME.test(value)) return undefined;
+  const part = (from: number) => Number(value.slice(from, from + 2));
+  const [month, day] = [part(5), part(8)];
+  const [hour, minute, second] = value.length > 10 ? [part(11), part(14), part(17)] : [0, 0, 0];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return undefined;
+  return Date.UTC(Number(value.slice(0, 4)), month - 1, day, hour, minute, second);
+}
+
+/**
+ * Whether an event that does not recur cannot meet the window, from its DTSTART and DTEND
+ * as parsed, before ical.js builds anything for it: a real export holds years of past single
+ * events, and only those near the window are worth reading as times. Its wall times are
+ * within 14 hours of its instants in any zone, and an all-day event without an end lasts a
+ * day: a day and 15 hours of margin on either side. Anything else (a series, a DURATION, a
+ * value not plainly a date or date-time) is read in full.
+ */
+function surelyOutside(jcal: JCal, options: ReadOptions): boolean {
+  let startWallMs: number | undefined;
+  let endWallMs: number | undefined;
+  for (const property of jcal[1]) {
+    const name = property[0];
+    if (name === "rrule" || name === "rdate" || name === "duration") return false;
+    if (name === "dtstart") startWallMs ??= wallMsOfValue(property[3]) ?? Number.NaN;
+    else if (name === "dtend") endWallMs ??= wallMsOfValue(property[3]) ?? Number.NaN;
+  }
+  if (startWallMs === undefined || Number.isNaN(startWallMs) || Number.isNaN(endWallMs)) return false;
+  const margin = DAY_MS + MAX_OFFSET_MS;
+  return Math.max(startWallMs, endWallMs ?? startWallMs) + margin <= options.fromMs || startWallMs - margin >= options.toMs;
 }
 
 function expandOne(event: ICAL.Event, uid: string, options: ReadOptions, push: (interval: BusyInterval) => void): void {
@@ -116,25 +164,38 @@ function expandOne(event: ICAL.Event, uid: string, options: ReadOptions, push: (
   const master = toInterval(event.startDate, event.endDate, masterZones, options);
   const lengthMs = master ? master.endMs - master.startMs : 0;
   const skipBeforeMs = hasExceptions ? -Infinity : options.fromMs - lengthMs - DAY_MS;
+  const isMasterBusy = isBusy(event.component);
+  // Every occurrence is the master's own: none is busy when it is not.
+  if (!hasExceptions && !isMasterBusy) return;
   const iterator = event.iterator(seriesStartNear(event, options.fromMs, lengthMs));
   const duration = event.duration;
-  const isMasterBusy = isBusy(event.component);
+  const durationMs = duration.toSeconds() * 1000;
   for (let next = iterator.next(); next; next = iterator.next()) {
     // The wall time read as UTC is within 14 hours of the instant in any zone: enough to
     // pass over or stop without ical.js's zone arithmetic, the costly part of a long series.
     const wallMs = wallMsOf(next);
     if (wallMs - MAX_OFFSET_MS >= options.toMs) break;
     if (wallMs + MAX_OFFSET_MS < skipBeforeMs) continue;
-    const nextMs = toMs(next, options.zone, masterZones.start);
+    // In UTC or a VTIMEZONE of the document, the instant is the wall time less the zone's kept
+    // offset there, exactly what ical.js's toUnixTime answers, without copying the time.
+    const zone = next.isDate ? undefined : next.zone;
+    const keptMs = zone ? instantOfWall(zone, wallMs) : undefined;
+    const nextMs = keptMs ?? toMs(next, options.zone, masterZones.start);
     // Occurrences come in order of their original start; a moved one may land anywhere.
     if (nextMs >= options.toMs) break;
     if (nextMs < skipBeforeMs) continue;
     if (!hasExceptions) {
       // What getOccurrenceDetails answers for an occurrence no exception touches, with the
-      // series' duration worked out once instead of per occurrence.
+      // series' duration worked out once instead of per occurrence: ical.js adds it to the
+      // start's wall time (addDuration) and reads the end in the start's zone.
+      if (zone && keptMs !== undefined) {
+        const endMs = instantOfWall(zone, wallMs + durationMs) ?? Number.NaN;
+        if (endMs > nextMs && endMs > options.fromMs) push({ startMs: nextMs, endMs, uid });
+        continue;
+      }
       const end = next.clone();
       end.addDuration(duration);
-      const interval = isMasterBusy ? toInterval(next, end, masterZones, options) : undefined;
+      const interval = toInterval(next, end, masterZones, options);
       if (interval && meets(interval, options)) push({ ...interval, uid });
       continue;
     }
@@ -142,41 +203,6 @@ function expandOne(event: ICAL.Event, uid: string, options: ReadOptions, push: (
     const interval = toInterval(details.startDate, details.endDate, details.item === event ? masterZones : zonesOf(details.item.component), options);
     if (!interval) continue;
     if (isBusy(details.item.component) && meets(interval, options)) push({ ...interval, uid });
-  }
-}
-
-/**
- * ical.js works out a VTIMEZONE's offset for a wall time from the zone's list of changes,
- * copying entries on every call, and asks for it on every comparison of two times: a weekly
- * series asks several times per occurrence, about 30 µs each. Each of the document's zones
- * keeps ical.js's answers for this read, per local date: a date whose first and last second
- * have one offset has it all day (no zone changes its offset and back within a day; tzdata
- * has no such case), and on a date with a change each wall time is asked of ical.js itself.
- */
-function memoizeZoneOffsets(calendar: ICAL.Component): void {
-  for (const vtimezone of calendar.getAllSubcomponents("vtimezone")) {
-    const tzid = vtimezone.getFirstPropertyValue("tzid");
-    const zone = typeof tzid === "string" ? calendar.getTimeZoneByID(tzid) : null;
-    if (!zone) continue;
-    const utcOffset = zone.utcOffset.bind(zone);
-    // Per local date: its offset, or null when it changes that day (then per wall time).
-    const byDate = new Map<number, number | null>();
-    const byWallTime = new Map<number, number>();
-    zone.utcOffset = (time: ICAL.Time) => {
-      const { year, month, day } = time;
-      const date = Date.UTC(year, month - 1, day);
-      let offset = byDate.get(date);
-      if (offset === undefined) {
-        const first = utcOffset(ICAL.Time.fromData({ year, month, day, hour: 0, minute: 0, second: 0 }));
-        const last = utcOffset(ICAL.Time.fromData({ year, month, day, hour: 23, minute: 59, second: 59 }));
-        byDate.set(date, (offset = first === last ? first : null));
-      }
-      if (offset !== null) return offset;
-      const wallMs = wallMsOf(time);
-      let exact = byWallTime.get(wallMs);
-      if (exact === undefined) byWallTime.set(wallMs, (exact = utcOffset(time)));
-      return exact;
-    };
   }
 }
 

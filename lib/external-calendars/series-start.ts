@@ -1,4 +1,5 @@
-import ICAL from "ical.js";
+import type ICAL from "ical.js";
+import { wallMsOf } from "./zone-offsets";
 
 const DAY_MS = 86_400_000;
 /** No zone is further than this from UTC (UTC+14, Kiribati). */
@@ -37,9 +38,4 @@ export function seriesStartNear(event: ICAL.Event, fromMs: number, eventLengthMs
   const moved = start.clone();
   moved.adjust((periods * periodMs) / DAY_MS, 0, 0, 0);
   return moved;
-}
-
-/** An ical.js time's wall clock read as if it were UTC. */
-export function wallMsOf(time: ICAL.Time): number {
-  return Date.UTC(time.year, time.month - 1, time.day, time.isDate ? 0 : time.hour, time.isDate ? 0 : time.minute, time.isDate ? 0 : time.second);
 }
