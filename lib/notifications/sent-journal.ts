@@ -18,8 +18,8 @@ import type { AcceptanceLine } from "./send-thread";
  * A process settles what dead ones left before it claims anything: their accepted ids are
  * marked sent, and the rows they still held are released at once (not after the lease), so a
  * crash neither sends a message twice nor keeps one waiting. The one window left is the
- * provider's acceptance travelling back to this process: a death inside it sends that message
- * again (under the same Message-ID).
+ * provider's acceptance travelling back to the sending thread (./send-thread.ts), milliseconds:
+ * a death inside it sends that message again (under the same Message-ID).
  *
  * The state lives on globalThis: Next.js may load this module once per bundle, and every copy
  * must share one boot id, one file and one count of sends under way.
