@@ -96,12 +96,13 @@ export function crashServer(env: () => NodeJS.ProcessEnv) {
       }
       throw new Error("the server did not start");
     },
-    async stop(signal: "SIGKILL" | "SIGTERM"): Promise<void> {
+    /** Resolves with how the process ended (its exit code, or the signal that ended it); undefined when none was running. */
+    async stop(signal: "SIGKILL" | "SIGTERM"): Promise<number | NodeJS.Signals | undefined> {
       const child = server;
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
+      if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
+      const exited = new Promise<number | NodeJS.Signals>((resolve) => child.once("exit", (code, ended) => resolve(code ?? ended!)));
       child.kill(signal);
-      await exited;
+      return exited;
     },
   };
 }

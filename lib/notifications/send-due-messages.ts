@@ -5,7 +5,7 @@ import { outboxMessages, type OutboxMessageRow } from "@/lib/db/schema";
 import type { JobContext } from "@/lib/context";
 import type { DueWorkSweep } from "@/lib/context";
 import { claimOwner, sendRecorded, settleJournal } from "./sent-journal";
-import { getMessageTransports, type MessageTransports } from "./transports";
+import { getMessageTransports, type AcceptanceLine, type MessageTransports } from "./transports";
 
 export const OUTBOX_MAX_ATTEMPTS = 5;
 /** Waits after failed attempts 1–4 before the next one. */
@@ -57,7 +57,7 @@ export async function sendDueMessages(ctx: JobContext, options: { limit: number;
       try {
         await sendRecorded(
           message.id,
-          () => deliver(message, transports),
+          (accepted) => deliver(message, transports, accepted),
           () => markSent(ctx, [message.id]),
         );
       } catch (error) {
@@ -132,20 +132,27 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
   return claimed.sort((a, b) => a.position - b.position);
 }
 
-async function deliver(message: OutboxMessageRow, transports: MessageTransports): Promise<void> {
+/** Sends one message through its port; true when the port wrote its journal line itself (./transports.ts). */
+async function deliver(message: OutboxMessageRow, transports: MessageTransports, accepted: AcceptanceLine): Promise<boolean> {
   if (message.channel === "email") {
-    await transports.mailer?.send({
-      id: message.id,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      replyTo: message.replyTo,
-      attachments: message.attachments,
-    });
-    return;
+    const mailer = transports.mailer!;
+    await mailer.send(
+      {
+        id: message.id,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        replyTo: message.replyTo,
+        attachments: message.attachments,
+      },
+      accepted,
+    );
+    return mailer.writesAcceptance === true;
   }
-  await transports.sms?.send({ to: message.to, body: message.text });
+  const sms = transports.sms!;
+  await sms.send({ to: message.to, body: message.text }, accepted);
+  return sms.writesAcceptance === true;
 }
 
 async function recordFailure(db: Queryable, message: OutboxMessageRow, lastError: string, now: Date): Promise<void> {

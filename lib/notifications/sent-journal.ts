@@ -3,6 +3,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFile
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { getConfig } from "@/lib/config";
+import type { AcceptanceLine } from "./send-thread";
 
 /**
  * What a killed process leaves for the next one (docs/idempotency.md#messages-and-webhooks-after-a-crash):
@@ -17,8 +18,8 @@ import { getConfig } from "@/lib/config";
  * A process settles what dead ones left before it claims anything: their accepted ids are
  * marked sent, and the rows they still held are released at once (not after the lease), so a
  * crash neither sends a message twice nor keeps one waiting. The one window left is the
- * provider's acceptance travelling back to this process: a death inside it sends that message
- * again (under the same Message-ID).
+ * provider's acceptance travelling back to the sending thread (./send-thread.ts), milliseconds:
+ * a death inside it sends that message again (under the same Message-ID).
  *
  * The state lives on globalThis: Next.js may load this module once per bundle, and every copy
  * must share one boot id, one file and one count of sends under way.
@@ -69,12 +70,17 @@ export async function settleJournal(settlement: JournalSettlement): Promise<void
   }
 }
 
-/** One send through a port: the id is recorded the moment the provider took the message, then the row is marked. */
-export async function sendRecorded(id: string, send: () => Promise<void>, markSent: () => Promise<void>): Promise<void> {
+/**
+ * One send through a port: the id is recorded the moment the provider took the message, then
+ * the row is marked. `send` is handed the line to write and says whether it wrote it: the real
+ * ports write it from the sending thread as the acceptance arrives (./send-thread.ts); after any
+ * other send it is written here, when the send resolves on this loop.
+ */
+export async function sendRecorded(id: string, send: (accepted: AcceptanceLine) => Promise<boolean>, markSent: () => Promise<void>): Promise<void> {
   state.inFlight++;
   try {
-    await send();
-    appendFileSync(ownFile(), `${id}\n`);
+    const accepted = { file: ownFile(), line: `${id}\n` };
+    if (!(await send(accepted))) appendFileSync(accepted.file, accepted.line);
     state.unmarked.add(id);
     await markSent();
     state.unmarked.delete(id);

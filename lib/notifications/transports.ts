@@ -1,10 +1,15 @@
-import { createTransport } from "nodemailer";
 import { getConfig, type Config } from "@/lib/config";
 import type { OutboxAttachment } from "@/lib/db/schema";
+import { sendInThread, type AcceptanceLine } from "./send-thread";
+
+export type { AcceptanceLine } from "./send-thread";
 
 /**
  * The ports messages leave through. A null port means the outbox row itself is the delivery
- * (no SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it.
+ * (no SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it. The real ports
+ * (SMTP, Twilio) send from the sending thread (./send-thread.ts), which writes the message's
+ * journal line the moment the provider accepts it; a port tests hand in runs on the caller's
+ * loop, and the journal line is written once its send resolves (./sent-journal.ts).
  */
 export type OutgoingEmail = {
   /**
@@ -23,8 +28,9 @@ export type OutgoingEmail = {
 };
 export type OutgoingSms = { to: string; body: string };
 
-export type Mailer = { send(email: OutgoingEmail): Promise<void> };
-export type SmsSender = { send(sms: OutgoingSms): Promise<void> };
+/** `writesAcceptance`: the port appends `accepted` itself, the moment its provider accepts. */
+export type Mailer = { send(email: OutgoingEmail, accepted?: AcceptanceLine): Promise<void>; writesAcceptance?: true };
+export type SmsSender = { send(sms: OutgoingSms, accepted?: AcceptanceLine): Promise<void>; writesAcceptance?: true };
 export type MessageTransports = { mailer: Mailer | null; sms: SmsSender | null };
 
 /** Cut-off for one SMTP conversation or Twilio request, so a hung provider cannot hold a sweep. */
@@ -32,27 +38,41 @@ export const SEND_TIMEOUT_MS = 10_000;
 
 type NodemailerTransport = { sendMail(message: Record<string, unknown>): Promise<unknown> };
 
-/** Any nodemailer transport (SMTP in production; jsonTransport/streamTransport in tests). */
+/** Any nodemailer transport in this thread (tests: jsonTransport/streamTransport). */
 export function createNodemailerMailer(transport: NodemailerTransport, from: string): Mailer {
   return {
     async send(email) {
-      await transport.sendMail({
-        from,
-        ...(email.id ? { messageId: `<${email.id}@${domainOf(from)}>` } : {}),
-        to: email.to,
-        subject: email.subject,
-        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-        // RFC 3834: every message we send is automated, so auto-responders do not answer it.
-        headers: { "Auto-Submitted": "auto-generated" },
-        text: email.text,
-        ...(email.html ? { html: email.html } : {}),
-        attachments: email.attachments.map((attachment) => ({
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          content: attachment.content,
-        })),
-      });
+      await transport.sendMail(mailOptions(email, from));
     },
+  };
+}
+
+/** SMTP from the sending thread; nodemailer's options beside the url apply where the url does not set them. */
+function createSmtpMailer(url: string, from: string): Mailer {
+  const options = { connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS };
+  return {
+    writesAcceptance: true,
+    send: (email, accepted) => sendInThread({ kind: "smtp", url, options, mail: mailOptions(email, from) }, accepted),
+  };
+}
+
+/** nodemailer's message for one email (plain data: it crosses to the sending thread). */
+function mailOptions(email: OutgoingEmail, from: string): Record<string, unknown> {
+  return {
+    from,
+    ...(email.id ? { messageId: `<${email.id}@${domainOf(from)}>` } : {}),
+    to: email.to,
+    subject: email.subject,
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+    // RFC 3834: every message we send is automated, so auto-responders do not answer it.
+    headers: { "Auto-Submitted": "auto-generated" },
+    text: email.text,
+    ...(email.html ? { html: email.html } : {}),
+    attachments: email.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: attachment.content,
+    })),
   };
 }
 
@@ -61,33 +81,26 @@ function domainOf(from: string): string {
   return /@([^>\s]+)/.exec(from)?.[1] ?? "localhost";
 }
 
-type Fetch = (input: string, init: RequestInit) => Promise<Response>;
-
 /**
- * Twilio's Messages API with plain fetch: form body, basic auth. A `from` starting with MG is
- * a Messaging Service, sent as MessagingServiceSid so Twilio picks the number.
+ * Twilio's Messages API, from the sending thread: form body, basic auth. A `from` starting
+ * with MG is a Messaging Service, sent as MessagingServiceSid so Twilio picks the number.
  */
-export function createTwilioSender(twilio: NonNullable<Config["twilio"]>, fetchImpl: Fetch = fetch): SmsSender {
+export function createTwilioSender(twilio: NonNullable<Config["twilio"]>): SmsSender {
   const url = `${twilio.baseUrl.replace(/\/$/, "")}/2010-04-01/Accounts/${encodeURIComponent(twilio.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString("base64")}`;
+  const headers = { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
   return {
-    async send(sms) {
+    writesAcceptance: true,
+    send(sms, accepted) {
       const form = new URLSearchParams({ To: sms.to, Body: sms.body });
       form.set(/^MG[0-9a-f]{32}$/i.test(twilio.from) ? "MessagingServiceSid" : "From", twilio.from);
-      const response = await fetchImpl(url, {
-        method: "POST",
-        headers: { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-        body: form.toString(),
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      if (response.ok) return;
-      const detail = await response.text().catch(() => "");
-      throw new Error(`Twilio answered ${response.status}: ${detail.slice(0, 300)}`);
+      const init = { method: "POST", headers, body: form.toString() };
+      return sendInThread({ kind: "http", url, init, timeoutMs: SEND_TIMEOUT_MS, refusal: "Twilio answered" }, accepted);
     },
   };
 }
 
-let smtpMailer: { url: string; mailer: Mailer } | undefined;
+let smtpMailer: { url: string; from: string; mailer: Mailer } | undefined;
 let override: Partial<MessageTransports> | undefined;
 
 /** The transports the settings select; tests may swap either port. */
@@ -105,15 +118,8 @@ export function setMessageTransportsForTesting(transports: Partial<MessageTransp
 
 function smtpMailerFor(config: Config): Mailer | null {
   if (!config.smtpUrl) return null;
-  if (smtpMailer?.url !== config.smtpUrl) {
-    // Options beside the url apply where the url does not set them.
-    const transport = createTransport({
-      url: config.smtpUrl,
-      connectionTimeout: SEND_TIMEOUT_MS,
-      greetingTimeout: SEND_TIMEOUT_MS,
-      socketTimeout: SEND_TIMEOUT_MS,
-    });
-    smtpMailer = { url: config.smtpUrl, mailer: createNodemailerMailer(transport as NodemailerTransport, config.smtpFrom) };
+  if (smtpMailer?.url !== config.smtpUrl || smtpMailer.from !== config.smtpFrom) {
+    smtpMailer = { url: config.smtpUrl, from: config.smtpFrom, mailer: createSmtpMailer(config.smtpUrl, config.smtpFrom) };
   }
   return smtpMailer.mailer;
 }

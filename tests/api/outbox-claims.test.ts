@@ -1,10 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { getConfig } from "@/lib/config";
+import { getConfig, setConfigForTesting } from "@/lib/config";
 import { outboxMessages } from "@/lib/db/schema";
 import { OUTBOX_MAX_ATTEMPTS } from "@/lib/notifications/send-due-messages";
 import { restartJournalForTesting } from "@/lib/notifications/sent-journal";
@@ -14,9 +15,11 @@ import { newWorkspace } from "../helpers/fixtures";
 import { seedBooking } from "../helpers/factories";
 import { captureMailer, outboxRows, queueMessage, runJobs, STARTS_AT } from "../helpers/outbox";
 import { currentDb } from "../helpers/setup-file";
+import { startSmtpServer } from "../helpers/smtp";
 
 afterEach(async () => {
   setMessageTransportsForTesting(undefined);
+  setConfigForTesting(undefined);
   await setClockOffset(currentDb().db, 0);
 });
 
@@ -196,6 +199,39 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
       expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 1 }]);
     } finally {
       stranger.kill("SIGKILL");
+    }
+  });
+
+  it("through real SMTP, the acceptance is journalled by the sending thread while this process's loop is busy: a kill after the server's 250 cannot send it again", async () => {
+    const email = await queuedFor("busy-loop", 50);
+    const [row] = await outboxRows(email);
+    // This thread's journal (lib/notifications/sent-journal.ts names it by pid and thread).
+    const journal = path.join(getConfig().dataDir, `outbox-sent.${process.pid}${threadId === 0 ? "" : `-${threadId}`}.log`);
+    const journalled = () => existsSync(journal) && readFileSync(journal, "utf8").split("\n").includes(row!.id);
+    let waitedMs: number | undefined;
+    const smtp = startSmtpServer({
+      // The server has written its 250; this loop (the app's) is then held busy, as by route code
+      // loading: only another thread can read that answer and write the journal line meanwhile.
+      afterAccept: (mail) => {
+        if (mail.to !== email) return;
+        const start = performance.now();
+        while (performance.now() - start < 5_000) {
+          if (journalled()) {
+            waitedMs = performance.now() - start;
+            return;
+          }
+        }
+      },
+    });
+    try {
+      setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await smtp.listening}`, smtpFrom: "Bookings <bookings@platform.test>" });
+      await runJobs();
+      expect(waitedMs, "the journal line was written while this loop was busy").toBeDefined();
+      expect(waitedMs!).toBeLessThan(1_000);
+      expect(smtp.received.filter((mail) => mail.to === email)).toHaveLength(1);
+      expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 1, claimedBy: null }]);
+    } finally {
+      await smtp.close();
     }
   });
 });

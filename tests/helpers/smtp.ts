@@ -12,8 +12,9 @@ export type Received = { raw: string; message: MimePart; to: string; at: number 
  * A real SMTP server (smtp-server, from npm) in the test run; point the app's SMTP_URL at it
  * and what arrives is what a mail provider would get. `refuseNext(n)` answers the next n
  * messages with a temporary failure (451); `refuseNext(n, address)` only those to that address.
+ * `afterAccept` runs once a message's acceptance (250) is written to the client.
  */
-export function startSmtpServer() {
+export function startSmtpServer(options: { afterAccept?: (mail: Received) => void } = {}) {
   const received: Received[] = [];
   let refusals = 0;
   let refusedAddress: string | undefined;
@@ -32,8 +33,10 @@ export function startSmtpServer() {
           return callback(error);
         }
         const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ raw, message: parseMime(raw), to, at: Date.now() });
+        const mail = { raw, message: parseMime(raw), to, at: Date.now() };
+        received.push(mail);
         callback();
+        options.afterAccept?.(mail);
       });
     },
   });
