@@ -85,36 +85,12 @@ function encoded(encoding: Compressed, answer: KeptBytes): Uint8Array<ArrayBuffe
   const key = `${encoding} ${answer.key}`;
   const entry = kept.get(key);
   if (!entry) {
-    const bytes = encoding === "gzip" && answer.gzip ? answer.gzip() : asView(COMPRESS_FAST[encoding](joined(answer.pieces)));
+    const bytes = encoding === "gzip" && answer.gzip ? answer.gzip() : asView(COMPRESS_FAST[encoding](Buffer.concat(answer.pieces)));
     kept.set(key, { bytes, best: false });
     return bytes;
   }
   if (!entry.best && !recompressing.has(key)) recompress(encoding, key, entry, answer.pieces);
   return entry.bytes;
-}
-
-/**
- * The pieces written one after another into a buffer this module keeps for it (the fast
- * compression reads it synchronously and is done with it before anything else runs): a new
- * range would otherwise allocate a megabyte to compress and drop it, 250 times a second on the
- * bench's new 62-day ranges, which left the server's memory fragmented (its RSS under the
- * race after them 320–375 MB, about 315 with this). Answers over MAX_SCRATCH_BYTES get a buffer
- * of their own.
- */
-const MAX_SCRATCH_BYTES = 4 * 1024 * 1024;
-let scratch = Buffer.alloc(0);
-
-function joined(pieces: Uint8Array[]): Buffer {
-  let size = 0;
-  for (const piece of pieces) size += piece.length;
-  if (size > MAX_SCRATCH_BYTES) return Buffer.concat(pieces, size);
-  if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.min(MAX_SCRATCH_BYTES, Math.max(size, scratch.length * 2)));
-  let at = 0;
-  for (const piece of pieces) {
-    scratch.set(piece, at);
-    at += piece.length;
-  }
-  return scratch.subarray(0, size);
 }
 
 /** Replaces `entry` under `key` with the best compression of the same bytes, unless it was dropped or replaced meanwhile. */
