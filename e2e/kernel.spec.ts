@@ -71,7 +71,7 @@ test.describe("paths and methods below the kernel", () => {
     expectEnvelope(await send({ method: "GET", path: "//v1/bookings?limit=1", headers: auth(seeded.sk) }), 404, "not_found");
   });
 
-  test("a write is answered uncompressed, a read is still gzipped, for a client that accepts gzip, unless it is under 1 KB", async ({ request }) => {
+  test("a write is answered uncompressed, a read is still compressed, for a client that accepts gzip and br, unless it is under 1 KB", async ({ request }) => {
     const seeded = await sharedWorkspace(request);
     const gzip = { "Accept-Encoding": "gzip, deflate, br" };
     const refused = await send({ method: "POST", path: "/v1/bookings", headers: { ...json(seeded.sk), ...gzip }, body: "{}" });
@@ -89,13 +89,71 @@ test.describe("paths and methods below the kernel", () => {
     expect(JSON.parse(created.text)).toMatchObject({ service_id: seeded.services.trim, starts_at: slot.start });
     const document = await send({ method: "GET", path: "/v1/openapi.json", headers: gzip });
     expect(document.status).toBe(200);
-    expect(document.headers["content-encoding"]).toBe("gzip");
+    // The client accepts br too, which the server prefers among equals (lib/http/framing.ts).
+    expect(document.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(document.bytes).toString("utf8"))).toHaveProperty("openapi");
     // An answer under 1 KB is sent as it is, with its length: gzip would only add bytes.
     const small = await send({ method: "GET", path: "/v1/no-such-thing", headers: gzip });
     expectEnvelope(small, 404, "not_found");
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(small.headers["content-length"]).toBe(String(small.bytes.length));
     for (const answer of [refused, created, document, small]) expect(Object.keys(answer.headers).filter((name) => name.startsWith("x-route-"))).toEqual([]);
+  });
+
+  test("one compression rule under npm start: large reads in br or gzip as the client prefers, never writes, never under 1 KB; HEAD has no body; no private header", async ({
+    request,
+  }) => {
+    const seeded = await sharedWorkspace(request);
+    const decode = (answer: RawResponse) => {
+      const encoding = answer.headers["content-encoding"];
+      return (encoding === "br" ? brotliDecompressSync(answer.bytes) : encoding === "gzip" ? gunzipSync(answer.bytes) : answer.bytes).toString("utf8");
+    };
+    const plain = await send({ method: "GET", path: "/v1/openapi.json" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    for (const [acceptEncoding, encoding] of [
+      ["gzip", "gzip"],
+      ["br", "br"],
+      ["gzip, deflate, br, zstd", "br"],
+    ] as const) {
+      const document = await send({ method: "GET", path: "/v1/openapi.json", headers: { "Accept-Encoding": acceptEncoding } });
+      expect(document.headers["content-encoding"], acceptEncoding).toBe(encoding);
+      expect(document.headers.vary).toContain("Accept-Encoding");
+      expect(JSON.parse(decode(document))).toEqual(JSON.parse(plain.text));
+      // A page, which Next.js renders: compressed by the same rule.
+      const page = await send({ method: "GET", path: "/docs", headers: { "Accept-Encoding": acceptEncoding } });
+      expect(page.status).toBe(200);
+      expect(page.headers["content-encoding"], acceptEncoding).toBe(encoding);
+      expect(decode(page)).toContain("</html>");
+    }
+    // A write of more than 1 KB goes uncompressed, with its length; the list it joins is compressed.
+    const write = await send({
+      method: "POST",
+      path: "/v1/services",
+      headers: { ...json(seeded.sk), "Accept-Encoding": "gzip, br" },
+      body: JSON.stringify({ name: "Framing check", duration_minutes: 30, payment_mode: "none", description: "A long description. ".repeat(75) }),
+    });
+    expect(write.status, write.text).toBe(201);
+    expect(write.bytes.length).toBeGreaterThan(1024);
+    expect(write.headers["content-encoding"]).toBeUndefined();
+    expect(write.headers["content-length"]).toBe(String(write.bytes.length));
+    for (const acceptEncoding of ["gzip", "br"]) {
+      const list = await send({ method: "GET", path: "/v1/services", headers: { ...auth(seeded.sk), "Accept-Encoding": acceptEncoding } });
+      expect(list.status).toBe(200);
+      expect(list.headers["content-encoding"]).toBe(acceptEncoding);
+      expect(JSON.parse(decode(list)).data.map((service: { id: string }) => service.id)).toContain(JSON.parse(write.text).id);
+    }
+    // HEAD: the headers of a GET, no body.
+    const head = await send({ method: "HEAD", path: "/v1/openapi.json", headers: { "Accept-Encoding": "gzip" } });
+    expect(head.status).toBe(200);
+    expect(head.bytes.length).toBe(0);
+    expect(head.headers["content-type"]).toMatch(/^application\/json/);
+    const headMissing = await send({ method: "HEAD", path: "/v1/no-such-thing", headers: { "Accept-Encoding": "gzip" } });
+    expect(headMissing.status).toBe(404);
+    expect(headMissing.bytes.length).toBe(0);
+    for (const answer of [plain, write, head, headMissing]) {
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith("x-route-") || name.startsWith("x-booking-"))).toEqual([]);
+    }
   });
 
   test("an availability answer is compressed in the encoding the client prefers, never a second time by Next.js, at the best level once asked again, and a booking shows in the next one", async ({

@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/errors";
 import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/openapi/status";
-import { jsonResponse } from "./route-framing";
+import { jsonResponse } from "./framing";
 
 export type KeyType = "sk" | "pk" | "ak" | "none";
 

@@ -1,11 +1,10 @@
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
-import Negotiator from "negotiator";
-import { ROUTE_CONTENT_ENCODING, ROUTE_CONTENT_LENGTH, routeFramingInstalled } from "./route-framing";
+import { framedResponse, framingCarried, preferredEncoding, type Encoding } from "./framing";
 
 /**
  * A large answer whose bytes are kept (the availability answers, lib/availability/answer-cache.ts),
- * compressed per encoding and kept beside them. Next.js compresses a route handler's answer
+ * compressed per encoding and kept beside them. The server compresses an answer (lib/http/framing.ts)
  * for every request anew (gzip, level 6: 10 ms of CPU for a busy 62-day answer of 1 MB); the
  * same range asked again is then a lookup and a few dozen KB to write, not a megabyte.
  *
@@ -25,9 +24,6 @@ import { ROUTE_CONTENT_ENCODING, ROUTE_CONTENT_LENGTH, routeFramingInstalled } f
  *   floor with gzip at 9 instead of 1: moving the bytes, not making them, is its cost.
  */
 const MAX_KEPT_BYTES = 8 * 1024 * 1024;
-const ENCODINGS = ["br", "gzip", "identity"] as const;
-type Encoding = (typeof ENCODINGS)[number];
-
 type Compressed = Exclude<Encoding, "identity">;
 
 const brotli = (quality: number, bytes: Buffer) => ({
@@ -65,71 +61,36 @@ export type KeptBytes = { key: string; pieces: Uint8Array[]; gzip?: () => Uint8A
  * none; a client that accepts neither gets the bytes as they are). Varies by Accept-Encoding.
  */
 export function keptEncodedResponse(request: Request, answer: KeptBytes, headers: Record<string, string>): Response {
-  // Under a bare `next start` (no server to carry Content-Encoding through), Next.js compresses.
-  const encoding = routeFramingInstalled() ? preferredEncoding(request.headers.get("accept-encoding")) : "identity";
+  // Outside our server (a bare `next start`) nothing would carry Content-Encoding: the bytes go as they are.
+  const encoding = framingCarried() ? preferredEncoding(request.headers.get("accept-encoding")) : "identity";
   const vary = { ...headers, Vary: "Accept-Encoding" };
   if (encoding === "identity") {
     // Handed over as a stream of the pieces: joining them, or `new Response(bytes)`, would copy
     // a megabyte per answer (and its garbage collection); a default stream passes each piece as it is.
+    let length = 0;
+    for (const piece of answer.pieces) length += piece.length;
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         for (const piece of answer.pieces) controller.enqueue(piece);
         controller.close();
       },
     });
-    return new Response(stream, { headers: vary });
+    return framedResponse(stream, { headers: vary, length });
   }
   const body = encoded(encoding, answer);
-  return new Response(body, {
-    headers: { ...vary, "Content-Encoding": encoding, [ROUTE_CONTENT_ENCODING]: encoding, [ROUTE_CONTENT_LENGTH]: String(body.byteLength) },
-  });
+  return framedResponse(body, { headers: vary, length: body.byteLength, encoding });
 }
-
-/** The encoding to answer in: identity when the header is absent or allows neither br nor gzip. */
-export function preferredEncoding(acceptEncoding: string | null): Encoding {
-  const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding ?? undefined } }) as NegotiatorWithPreference;
-  // Equal preferences (a browser's "gzip, deflate, br, zstd") go to ours, in ENCODINGS's order.
-  const chosen = negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] });
-  return (chosen as Encoding | undefined) ?? "identity";
-}
-
-/** negotiator 1.0's `preferred` option, which @types/negotiator (0.6) does not know yet. */
-type NegotiatorWithPreference = { encoding(available: string[], options: { preferred: string[] }): string | undefined };
 
 function encoded(encoding: Compressed, answer: KeptBytes): Uint8Array<ArrayBuffer> {
   const key = `${encoding} ${answer.key}`;
   const entry = kept.get(key);
   if (!entry) {
-    const bytes = encoding === "gzip" && answer.gzip ? answer.gzip() : asView(COMPRESS_FAST[encoding](joined(answer.pieces)));
+    const bytes = encoding === "gzip" && answer.gzip ? answer.gzip() : asView(COMPRESS_FAST[encoding](Buffer.concat(answer.pieces)));
     kept.set(key, { bytes, best: false });
     return bytes;
   }
   if (!entry.best && !recompressing.has(key)) recompress(encoding, key, entry, answer.pieces);
   return entry.bytes;
-}
-
-/**
- * The pieces written one after another into a buffer this module keeps for it (the fast
- * compression reads it synchronously and is done with it before anything else runs): a new
- * range would otherwise allocate a megabyte to compress and drop it, 250 times a second on the
- * bench's new 62-day ranges, which left the server's memory fragmented (its RSS under the
- * race after them 320–375 MB, about 315 with this). Answers over MAX_SCRATCH_BYTES get a buffer
- * of their own.
- */
-const MAX_SCRATCH_BYTES = 4 * 1024 * 1024;
-let scratch = Buffer.alloc(0);
-
-function joined(pieces: Uint8Array[]): Buffer {
-  let size = 0;
-  for (const piece of pieces) size += piece.length;
-  if (size > MAX_SCRATCH_BYTES) return Buffer.concat(pieces, size);
-  if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.min(MAX_SCRATCH_BYTES, Math.max(size, scratch.length * 2)));
-  let at = 0;
-  for (const piece of pieces) {
-    scratch.set(piece, at);
-    at += piece.length;
-  }
-  return scratch.subarray(0, size);
 }
 
 /** Replaces `entry` under `key` with the best compression of the same bytes, unless it was dropped or replaced meanwhile. */

@@ -26,7 +26,7 @@ import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
 import { clientIp } from "./client-ip";
 import { chargeRateLimit } from "./rate-limit";
-import { jsonResponse } from "./route-framing";
+import { jsonResponse } from "./framing";
 import { logError, requestLogRecord } from "@/lib/log/logger";
 
 /** The domain's contexts (lib/context.ts) plus what only the transport knows: the client's IP. */

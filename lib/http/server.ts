@@ -5,9 +5,12 @@ import { performance } from "node:perf_hooks";
 import type { Duplex } from "node:stream";
 import { getLogger, type RequestLogRecord } from "@/lib/log/logger";
 import next from "next";
-import { declareRouteFraming, keepRouteFraming } from "./route-framing";
+import { FramedResponse } from "./framing";
 import { normalize, PEER_ADDRESS_HEADER } from "./client-ip";
 import { screenMalformedTarget, screenRequest, type GateAnswer } from "./gate";
+
+/** Our server: its responses are FramedResponses. */
+type AppServer = http.Server<typeof IncomingMessage, typeof FramedResponse>;
 
 /**
  * The production server: Next.js's own request handler (what `next start` runs) behind the
@@ -16,8 +19,7 @@ import { screenMalformedTarget, screenRequest, type GateAnswer } from "./gate";
  * server is the only layer that sees them: Next redirects `//` and fails on TRACE before any
  * proxy or route runs.
  */
-export async function startServer({ port, hostname }: { port: number; hostname?: string }): Promise<http.Server> {
-  declareRouteFraming();
+export async function startServer({ port, hostname }: { port: number; hostname?: string }): Promise<AppServer> {
   const app = next({ dev: false, dir: process.cwd(), port, hostname });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -27,7 +29,8 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   const lifecycle = ((globalThis as { __bookingLifecycle?: { draining?: boolean } }).__bookingLifecycle ??= {});
   const requestLog = new AsyncLocalStorage<RequestLogRecord>();
   (globalThis as { __bookingRequestLog?: AsyncLocalStorage<RequestLogRecord> }).__bookingRequestLog = requestLog;
-  const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
+  // Every answer's length and compression are decided in FramedResponse (lib/http/framing.ts).
+  const server = http.createServer({ ServerResponse: FramedResponse }, (request: IncomingMessage, response: FramedResponse) => {
     connections.request(request, response);
     const record: RequestLogRecord = {};
     logWhenAnswered(request, response, record);
@@ -36,9 +39,7 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
     const answer = screenRequest(request.method ?? "", request.url ?? "/");
     if (!answer) {
       request.headers[PEER_ADDRESS_HEADER] = normalize(request.socket.remoteAddress ?? "");
-      if (isApiWrite(request)) delete request.headers["accept-encoding"];
-      keepRouteFraming(response);
-      return admit(response, () => requestLog.run(record, () => void handle(request, response)));
+      return admit(response, () => requestLog.run(record, () => response.answer(() => void handle(request, response))));
     }
     // The body of a screened request is never read; leaving it unread would stall keep-alive.
     request.resume();
@@ -102,7 +103,7 @@ const LISTEN_QUIET_MS = 250;
  * is truly idle: after its answer, or kept alive with nothing in flight, or silent for
  * FIRST_REQUEST_GRACE_MS after it opened.
  */
-async function shutDown(server: http.Server, connections: ConnectionTracker, closeApp: () => Promise<void>): Promise<void> {
+async function shutDown(server: AppServer, connections: ConnectionTracker, closeApp: () => Promise<void>): Promise<void> {
   const shared = globalThis as {
     __bookingLifecycle?: { draining?: boolean };
     __bookingRunner?: { runner?: { stop: () => Promise<void> } };
@@ -134,7 +135,7 @@ type ConnectionState = { openedAt: number; served: number; active: number };
 type ConnectionTracker = { open: Map<Socket, ConnectionState>; lastOpenedAt: () => number; closeIdle: () => void };
 
 /** Every open connection and whether a request is being answered on it. */
-function trackConnections(server: http.Server): ConnectionTracker & { request: (request: IncomingMessage, response: ServerResponse) => void } {
+function trackConnections(server: AppServer): ConnectionTracker & { request: (request: IncomingMessage, response: ServerResponse) => void } {
   const open = new Map<Socket, ConnectionState>();
   let lastOpenedAt = 0;
   server.on("connection", (socket: Socket) => {
@@ -162,18 +163,6 @@ function trackConnections(server: http.Server): ConnectionTracker & { request: (
       }
     },
   };
-}
-
-/**
- * A write under /v1 answers one object or an error (a few hundred bytes to a few kilobytes).
- * Next.js gzips a route handler's answer of 1 KB or more for a client that accepts gzip (the
- * length reaches it through lib/http/route-framing.ts): a compression stream per answer to
- * save a kilobyte. Without it, the server's CPU over the bench's 1,000 creates on 20 slots fell
- * from 6.7 s to 5.1–5.8 s. Writes are answered uncompressed; reads (lists, availability, the
- * OpenAPI document) still are compressed.
- */
-function isApiWrite(request: IncomingMessage): boolean {
-  return request.method !== "GET" && request.method !== "HEAD" && (request.url ?? "").startsWith("/v1/");
 }
 
 /**

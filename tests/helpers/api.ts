@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { declareRouteFraming } from "@/lib/http/route-framing";
+import { inFramingScope } from "@/lib/http/framing";
 import type { Operation } from "@/lib/openapi/operation";
 
 /**
@@ -61,9 +61,6 @@ function compareRank(a: number[], b: number[]): number {
 
 export const BASE_URL = "http://localhost:3000";
 
-// This dispatcher stands in for lib/http/server.ts: it reads the standard headers a route sets.
-declareRouteFraming();
-
 export async function dispatch(request: Request): Promise<Response> {
   const pathname = decodeURIComponent(new URL(request.url).pathname);
   for (const candidate of routes) {
@@ -79,7 +76,8 @@ export async function dispatch(request: Request): Promise<Response> {
     const module = await modules[candidate.file]!();
     const handler = module[request.method];
     if (!handler) return new Response(null, { status: 405 });
-    const response = await handler(request, { params: Promise.resolve(params) });
+    // In a request scope, as the server answers (lib/http/framing.ts): the route's standard headers then say what its bytes are.
+    const response = await inFramingScope(() => handler(request, { params: Promise.resolve(params) }));
     await assertDeclaredShape(handler.operation, response);
     return response;
   }
