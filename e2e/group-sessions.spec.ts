@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { DateTime } from "luxon";
 import { E2E } from "./support/env";
 import { fillDetails, firstTime, shownTimes, uniqueEmail } from "./support/flow";
 import { expect, test } from "./support/journey";
@@ -9,6 +10,20 @@ import { call, seedWorkspace, type Seeded } from "./support/seed";
  * hosted page and in the widget, and a customer books a seat with the usual flow.
  */
 const FRAME = 'iframe[title="Online booking"]';
+
+/**
+ * The app's clock at 09:00 tomorrow in the workspaces' zone, whatever the hour the suite runs:
+ * a class's first time then has later times beside it on the day the page shows (late in the
+ * evening, the first time was the day's last one).
+ */
+let pinnedNow = new Date();
+test.beforeEach(async ({ request }) => {
+  pinnedNow = DateTime.now().setZone("America/New_York").plus({ days: 1 }).set({ hour: 9, minute: 0, second: 0, millisecond: 0 }).toJSDate();
+  await call(request, "POST", "/dev/clock", undefined, { now: pinnedNow.toISOString() });
+});
+test.afterEach(async ({ request }) => {
+  await request.delete("/dev/clock");
+});
 
 async function addWorkshop(request: APIRequestContext, seeded: Seeded): Promise<string> {
   const made = await call(request, "POST", "/v1/services", seeded.sk, {
@@ -86,7 +101,7 @@ test("the widget shows the spots left and a seat of one", async ({ page, request
   const probe = await call(
     request,
     "GET",
-    `/v1/availability?service_id=${workshop}&from=${encodeURIComponent(new Date(Date.now() + 15 * 60_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 2 * 86_400_000).toISOString())}`,
+    `/v1/availability?service_id=${workshop}&from=${encodeURIComponent(new Date(pinnedNow.getTime() + 15 * 60_000).toISOString())}&to=${encodeURIComponent(new Date(pinnedNow.getTime() + 2 * 86_400_000).toISOString())}`,
     seeded.sk,
   );
   const start = (probe.data as { slots: { start: string }[] }[])[0]!.slots[0]!.start;
