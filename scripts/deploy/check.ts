@@ -319,10 +319,15 @@ async function main() {
   check(code === 0, "the instance exits 0");
   const orphans = childPids.filter((pid) => spawnSync("kill", ["-0", pid]).status === 0);
   check(orphans.length === 0, "npm start leaves no orphaned server process");
-  const afterwards = await Promise.all(Array.from({ length: 30 }, () => send(BALANCER, "GET", "/v1/services", { key: sk })));
+  const afterwards = await Promise.all(
+    Array.from({ length: 30 }, () =>
+      send(BALANCER, "GET", "/v1/services", { key: sk }).catch((error: Error) => ({ status: 0, body: String(error.cause ?? error), headers: new Headers() })),
+    ),
+  );
+  const failures = afterwards.filter((a) => a.status !== 200).map((a) => `${a.status} ${typeof a.body === "string" ? a.body : JSON.stringify(a.body)}`);
   check(
-    afterwards.every((a) => a.status === 200),
-    "the balancer keeps answering from the other two",
+    failures.length === 0,
+    `the balancer keeps answering from the other two${failures.length ? ` (${failures.length} of 30 not 200; first: ${failures[0]})` : ""}`,
   );
 
   // 7. The logs: JSON lines only, one per request, nothing personal or secret.
