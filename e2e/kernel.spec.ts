@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
 import { expect, test } from "./support/fixtures";
 import { send, sendBytes, type RawResponse } from "./support/raw-http";
+import { E2E } from "./support/env";
 import type { APIRequestContext } from "@playwright/test";
 
 /**
@@ -200,6 +201,26 @@ test.describe("paths and methods below the kernel", () => {
     const after = await ask("gzip, deflate");
     const starts = (answer: typeof after) => answer.data.data.flatMap((calendar) => calendar.slots.map((each) => each.start));
     expect(starts(plain).filter((start) => start === slot.start).length - starts(after).filter((start) => start === slot.start).length).toBe(1);
+  });
+
+  test("a kept-alive connection left idle for 6 s takes the next request: a balancer's pooled connection is not closed under it", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = http.get(`${E2E.appUrl}/healthz`, { agent }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+        });
+        request.on("error", reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      // Node's default keep-alive timeout is 5 s: the server would have closed this connection.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   test("a dot segment names nothing: it is never resolved into another route", async ({ request }) => {

@@ -46,6 +46,12 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
     response.writeHead(answer.status, { ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
     response.end(request.method === "HEAD" ? undefined : answer.body);
   });
+  // A balancer keeps the connections it opened to us and reuses them; if we close one on the
+  // instant it sends a request down it, that request dies unanswered and the balancer drops its
+  // client (the deploy check saw "fetch failed" through haproxy). So an idle connection is ours
+  // to keep longer than any balancer keeps one (docs/deploy.md, "Keep-alive").
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const connections = trackConnections(server);
   // Node hands CONNECT to this event, not to the request handler; with no listener it drops the socket.
   server.on("connect", (request: IncomingMessage, socket: Duplex) => {
@@ -79,6 +85,12 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   }
   return server;
 }
+
+/**
+ * How long an idle kept-alive connection stays open: longer than haproxy (5 s, its
+ * pool-purge-delay), nginx (60 s) or a cloud balancer (60 s) keeps one. Node's own 5 s races them.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** How long a shutdown waits for the requests in flight (SHUTDOWN_TIMEOUT_MS, default 10 s). */
 const shutdownTimeoutMs = () => Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
