@@ -2,13 +2,17 @@ import { Worker } from "node:worker_threads";
 
 /**
  * The thread the real ports (SMTP, Twilio) send through (docs/idempotency.md#messages-and-webhooks-after-a-crash).
- * A message's id goes into the sent journal (./sent-journal.ts) the moment the provider's
- * acceptance is read; read on the request loop, that acceptance waited behind whatever the loop
- * was doing (route code loading in a process's first seconds, requests), and a SIGKILL inside
- * the wait sent the message again from the next process (the crash suite on PostgreSQL: 2 of
- * 207, accepted 88 and 141 ms before a kill). This thread does nothing else: it holds the SMTP
- * conversation or the HTTPS request, reads the provider's answer at once and appends the
- * journal line synchronously before it answers the main thread.
+ * It does nothing else, so it writes a message's journal line (./sent-journal.ts) the moment it
+ * matters, never behind the request loop's work:
+ *
+ * - SMTP: `sending <id>` just before the message's last bytes (the end of DATA) are written.
+ *   From then on the server holds a whole message and accepts it whether or not this process
+ *   lives to read the `250`, so a process that dies after the line counts the message sent
+ *   (the next one marks it, never sends it again). A refusal or a broken conversation writes
+ *   `unsent <id>` before this thread answers, and the row is retried. Written after the `250`
+ *   instead, the line missed every kill between the server's acceptance and this thread
+ *   reading it: 53 ms once on a loaded 2-core machine, and the next process sent it again.
+ * - Twilio: `<id>` once its `2xx` is read (its API has no idempotency key to send instead).
  *
  * Its code is plain JavaScript held here as text (`eval`), so that it runs the same whether
  * this module is loaded from source (tests), from Next's bundles or from the server bundle of
@@ -21,30 +25,60 @@ export type ThreadSend =
   | { kind: "smtp"; url: string; options: Record<string, unknown>; mail: Record<string, unknown> }
   | { kind: "http"; url: string; init: { method: string; headers: Record<string, string>; body: string }; timeoutMs: number; refusal: string };
 
-/** The journal line the thread appends to `file` once the provider has accepted, before it answers. */
-export type AcceptanceLine = { file: string; line: string };
+/** Where the thread writes a message's journal lines: this thread's journal file, and the row's id. */
+export type JournalEntry = { file: string; id: string };
 
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { appendFileSync } = require("node:fs");
+const { Transform } = require("node:stream");
 let smtp;
-async function send(job) {
-  if (job.kind === "smtp") {
-    if (smtp === undefined || smtp.url !== job.url) {
-      smtp = { url: job.url, transport: require("nodemailer").createTransport({ url: job.url, ...job.options }) };
+function smtpTransport(url, options) {
+  if (smtp !== undefined && smtp.url === url) return smtp.transport;
+  const transport = require("nodemailer").createTransport({ url, ...options });
+  // nodemailer's stream plugin step: the message's last transform writes the line once every
+  // byte of the message has passed it, and the end of DATA follows in the same turn.
+  transport.use("stream", (mail, done) => {
+    const journal = mail.data.journal;
+    if (journal) {
+      mail.message.transform(
+        () =>
+          new Transform({
+            transform(chunk, encoding, callback) {
+              callback(null, chunk);
+            },
+            flush(callback) {
+              appendFileSync(journal.file, "sending " + journal.id + "\\n");
+              callback();
+            },
+          }),
+      );
     }
-    await smtp.transport.sendMail(job.mail);
+    done();
+  });
+  smtp = { url, transport };
+  return transport;
+}
+async function send(job, journal) {
+  if (job.kind === "smtp") {
+    try {
+      await smtpTransport(job.url, job.options).sendMail(journal ? { ...job.mail, journal } : job.mail);
+    } catch (error) {
+      if (journal) appendFileSync(journal.file, "unsent " + journal.id + "\\n");
+      throw error;
+    }
     return;
   }
   const response = await fetch(job.url, { ...job.init, signal: AbortSignal.timeout(job.timeoutMs) });
-  if (response.ok) return;
-  const detail = await response.text().catch(() => "");
-  throw new Error(job.refusal + " " + response.status + ": " + detail.slice(0, 300));
+  if (!response.ok) {
+    const detail = await response.text().catch(() => "");
+    throw new Error(job.refusal + " " + response.status + ": " + detail.slice(0, 300));
+  }
+  if (journal) appendFileSync(journal.file, journal.id + "\\n");
 }
-parentPort.on("message", async ({ seq, job, accepted }) => {
+parentPort.on("message", async ({ seq, job, journal }) => {
   try {
-    await send(job);
-    if (accepted) appendFileSync(accepted.file, accepted.line);
+    await send(job, journal);
     parentPort.postMessage({ seq });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -59,14 +93,14 @@ type ThreadState = { current?: Thread; seq: number };
 // On globalThis: Next.js may load this module once per bundle, and every copy shares one thread.
 const state: ThreadState = ((globalThis as { __outboxSendThread?: ThreadState }).__outboxSendThread ??= { seq: 0 });
 
-/** Sends through the thread; resolves once the provider accepted and `accepted` (if any) is written, rejects with the provider's refusal. */
-export function sendInThread(job: ThreadSend, accepted: AcceptanceLine | undefined): Promise<void> {
+/** Sends through the thread, which writes `journal`'s lines (above); resolves once the provider accepted, rejects with its refusal. */
+export function sendInThread(job: ThreadSend, journal: JournalEntry | undefined): Promise<void> {
   const { worker, waiting } = thread();
   const seq = ++state.seq;
   return new Promise<void>((resolve, reject) => {
     waiting.set(seq, { resolve, reject });
     worker.ref();
-    worker.postMessage({ seq, job, accepted });
+    worker.postMessage({ seq, job, journal });
   });
 }
 

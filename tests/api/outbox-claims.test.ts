@@ -202,34 +202,48 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     }
   });
 
-  it("through real SMTP, the acceptance is journalled by the sending thread while this process's loop is busy: a kill after the server's 250 cannot send it again", async () => {
-    const email = await queuedFor("busy-loop", 50);
+  it("a process that starts counts as sent what a killed one was handing to the SMTP server when it died, and sends again what the server then refused", async () => {
+    const handed = await queuedFor("handed", 4);
+    const refused = await queuedFor("refused", 5);
+    const deadPid = spawnSync(process.execPath, ["-e", ""]).pid!;
+    const deadOwner = randomUUID();
+    const [handedRow] = await outboxRows(handed);
+    const [refusedRow] = await outboxRows(refused);
+    // The sending thread's lines (lib/notifications/send-thread.ts): both went out; the second was refused, then the process died.
+    const lines = [`boot ${deadOwner}`, `sending ${handedRow!.id}`, `sending ${refusedRow!.id}`, `unsent ${refusedRow!.id}`];
+    writeFileSync(path.join(getConfig().dataDir, `outbox-sent.${deadPid}.log`), `${lines.join("\n")}\n`);
+    for (const to of [handed, refused]) await claimedBy(deadOwner, to);
+    const capture = await startAndSend();
+    expect(capture.sent.filter((raw) => raw.includes(handed))).toHaveLength(0);
+    expect(capture.sent.filter((raw) => raw.includes(refused))).toHaveLength(1);
+    expect(await outboxRows(handed)).toMatchObject([{ status: "sent", attempts: 1 }]);
+    expect(await outboxRows(refused)).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+
+  it("through real SMTP, the sending thread has journalled a message before the server holds all of it: no kill after that can send it twice", async () => {
+    const email = await queuedFor("journal-first", 50);
     const [row] = await outboxRows(email);
     // This thread's journal (lib/notifications/sent-journal.ts names it by pid and thread).
     const journal = path.join(getConfig().dataDir, `outbox-sent.${process.pid}${threadId === 0 ? "" : `-${threadId}`}.log`);
-    const journalled = () => existsSync(journal) && readFileSync(journal, "utf8").split("\n").includes(row!.id);
-    let waitedMs: number | undefined;
+    const seen: string[][] = [];
+    // The moment the server has the whole message, before it answers: a kill from here on leaves a message the server accepts.
     const smtp = startSmtpServer({
-      // The server has written its 250; this loop (the app's) is then held busy, as by route code
-      // loading: only another thread can read that answer and write the journal line meanwhile.
-      afterAccept: (mail) => {
-        if (mail.to !== email) return;
-        const start = performance.now();
-        while (performance.now() - start < 5_000) {
-          if (journalled()) {
-            waitedMs = performance.now() - start;
-            return;
-          }
-        }
+      onMessage: (mail) => {
+        if (mail.to === email) seen.push(existsSync(journal) ? readFileSync(journal, "utf8").split("\n") : []);
       },
     });
     try {
       setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await smtp.listening}`, smtpFrom: "Bookings <bookings@platform.test>" });
+      // The first try is refused (451): it was journalled going out, then unsent, and is retried.
+      smtp.refuseNext(1, email);
       await runJobs();
-      expect(waitedMs, "the journal line was written while this loop was busy").toBeDefined();
-      expect(waitedMs!).toBeLessThan(1_000);
+      expect(await outboxRows(email)).toMatchObject([{ status: "pending", attempts: 1, claimedBy: null }]);
+      await setClockOffset(currentDb().db, 3_600_000);
+      await runJobs();
+      expect(seen).toHaveLength(2);
+      for (const lines of seen) expect(lines).toContain(`sending ${row!.id}`);
       expect(smtp.received.filter((mail) => mail.to === email)).toHaveLength(1);
-      expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 1, claimedBy: null }]);
+      expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 2, claimedBy: null }]);
     } finally {
       await smtp.close();
     }
