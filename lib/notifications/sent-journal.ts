@@ -92,10 +92,10 @@ export async function sendRecorded(id: string, send: (journal: JournalEntry) => 
 function sentIds(lines: string[]): string[] {
   const sent = new Set<string>();
   for (const line of lines) {
-    const match = MESSAGE_LINE.exec(line);
-    if (!match) continue;
-    if (match[1] === "unsent") sent.delete(match[2]!);
-    else sent.add(match[2]!);
+    const [, word, id] = MESSAGE_LINE.exec(line) ?? [];
+    if (id === undefined) continue;
+    if (word === "unsent") sent.delete(id);
+    else sent.add(id);
   }
   return [...sent];
 }
