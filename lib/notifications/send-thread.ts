@@ -12,7 +12,9 @@ import { Worker } from "node:worker_threads";
  *   `unsent <id>` before this thread answers, and the row is retried. Written after the `250`
  *   instead, the line missed every kill between the server's acceptance and this thread
  *   reading it: 53 ms once on a loaded 2-core machine, and the next process sent it again.
- * - Twilio: `<id>` once its `2xx` is read (its API has no idempotency key to send instead).
+ * - Twilio (HTTPS): `sending <id>` just before the request's last byte, once the rest of it is
+ *   in the kernel: the provider cannot act on a request it has not read whole, and has it whole
+ *   whether or not we read its answer. A refusal writes `unsent <id>` as above.
  *
  * Its code is plain JavaScript held here as text (`eval`), so that it runs the same whether
  * this module is loaded from source (tests), from Next's bundles or from the server bundle of
@@ -59,22 +61,49 @@ function smtpTransport(url, options) {
   smtp = { url, transport };
   return transport;
 }
+// The provider cannot act on a request before its last byte (the form's length is declared):
+// the rest is written first, and once it is in the kernel, the line, then that byte, in one turn.
+function post(job, journal) {
+  return new Promise((resolve, reject) => {
+    const body = Buffer.from(job.init.body);
+    const url = new URL(job.url);
+    const request = require(url.protocol === "https:" ? "node:https" : "node:http").request(url, {
+      method: job.init.method,
+      headers: { ...job.init.headers, "Content-Length": String(body.length) },
+    });
+    const timer = setTimeout(() => request.destroy(new Error("No answer within " + job.timeoutMs + " ms.")), job.timeoutMs);
+    const fail = (error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    request.on("error", fail);
+    request.on("response", (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("error", fail);
+      response.on("end", () => {
+        clearTimeout(timer);
+        const status = response.statusCode || 0;
+        if (status >= 200 && status < 300) return resolve();
+        reject(new Error(job.refusal + " " + status + ": " + Buffer.concat(chunks).toString("utf8").slice(0, 300)));
+      });
+    });
+    request.write(body.subarray(0, body.length - 1), (error) => {
+      // A request that failed before is answered by its "error" event.
+      if (error) return;
+      if (journal) appendFileSync(journal.file, "sending " + journal.id + "\\n");
+      request.end(body.subarray(body.length - 1));
+    });
+  });
+}
 async function send(job, journal) {
-  if (job.kind === "smtp") {
-    try {
-      await smtpTransport(job.url, job.options).sendMail(journal ? { ...job.mail, journal } : job.mail);
-    } catch (error) {
-      if (journal) appendFileSync(journal.file, "unsent " + journal.id + "\\n");
-      throw error;
-    }
-    return;
+  try {
+    if (job.kind === "smtp") await smtpTransport(job.url, job.options).sendMail(journal ? { ...job.mail, journal } : job.mail);
+    else await post(job, journal);
+  } catch (error) {
+    if (journal) appendFileSync(journal.file, "unsent " + journal.id + "\\n");
+    throw error;
   }
-  const response = await fetch(job.url, { ...job.init, signal: AbortSignal.timeout(job.timeoutMs) });
-  if (!response.ok) {
-    const detail = await response.text().catch(() => "");
-    throw new Error(job.refusal + " " + response.status + ": " + detail.slice(0, 300));
-  }
-  if (journal) appendFileSync(journal.file, journal.id + "\\n");
 }
 parentPort.on("message", async ({ seq, job, journal }) => {
   try {

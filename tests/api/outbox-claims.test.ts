@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,7 +14,7 @@ import { restartJournalForTesting } from "@/lib/notifications/sent-journal";
 import { setMessageTransportsForTesting, type Mailer } from "@/lib/notifications/transports";
 import { setClockOffset } from "@/lib/time/clock";
 import { newWorkspace } from "../helpers/fixtures";
-import { seedBooking } from "../helpers/factories";
+import { seedBooking, updateWorkspace } from "../helpers/factories";
 import { captureMailer, outboxRows, queueMessage, runJobs, STARTS_AT } from "../helpers/outbox";
 import { currentDb } from "../helpers/setup-file";
 import { startSmtpServer } from "../helpers/smtp";
@@ -218,6 +220,42 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     expect(capture.sent.filter((raw) => raw.includes(refused))).toHaveLength(1);
     expect(await outboxRows(handed)).toMatchObject([{ status: "sent", attempts: 1 }]);
     expect(await outboxRows(refused)).toMatchObject([{ status: "sent", attempts: 1 }]);
+  });
+
+  it("through a real HTTP server standing in for Twilio, the sending thread has journalled an SMS before the server reads its last byte; a refusal is retried", async () => {
+    const ws = await newWorkspace();
+    await updateWorkspace(ws, { smsEnabled: true });
+    const phone = "+33612345670";
+    const { booking } = await seedBooking(ws, {
+      startsAt: new Date(STARTS_AT.getTime() + 51 * 3_600_000),
+      customer: { email: `sms-${ws.id}@example.com`, phone },
+    });
+    await queueMessage(booking.id, "verification_code", { code: "123456" });
+    const [row] = await outboxRows(phone);
+    const journal = path.join(getConfig().dataDir, `outbox-sent.${process.pid}${threadId === 0 ? "" : `-${threadId}`}.log`);
+    const seen: string[][] = [];
+    let status = 400;
+    const server = createServer(async (request: IncomingMessage, response) => {
+      for await (const chunk of request) void chunk;
+      // The whole request is here, not yet answered.
+      seen.push(existsSync(journal) ? readFileSync(journal, "utf8").split("\n") : []);
+      response.writeHead(status, { "Content-Type": "application/json" }).end(status === 201 ? `{"sid":"SM1"}` : `{"code":21211}`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      setConfigForTesting({ twilio: { accountSid: "AC0123", authToken: "s3cret", from: "+15550001111", baseUrl: `http://127.0.0.1:${port}` } });
+      await runJobs();
+      expect(await outboxRows(phone)).toMatchObject([{ status: "pending", attempts: 1, claimedBy: null }]);
+      status = 201;
+      await setClockOffset(currentDb().db, 3_600_000);
+      await runJobs();
+      expect(seen).toHaveLength(2);
+      for (const lines of seen) expect(lines).toContain(`sending ${row!.id}`);
+      expect(await outboxRows(phone)).toMatchObject([{ status: "sent", attempts: 2, claimedBy: null }]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("through real SMTP, the sending thread has journalled a message before the server holds all of it: no kill after that can send it twice", async () => {
