@@ -12,10 +12,11 @@ import type { JournalEntry } from "./send-thread";
  * pid handed to a new process after ours died has another start time: the file is not taken for
  * a live process's, and its claims are released). Each later line says what became of one
  * message, by a synchronous write that survives a kill: `<id>`, the provider accepted it;
- * `sending <id>`, its last bytes are going to an SMTP server, which will accept it whether or not
- * we live to read the answer; `unsent <id>`, that send failed after all (the last word counts).
+ * `handed <id>`, its last bytes went to the provider, which accepts it whether or not we live to
+ * read the answer (./send-thread.ts); `unsent <id>`, that send failed after all (the last word
+ * counts).
  *
- * A process settles what dead ones left before it claims anything: their accepted and sending
+ * A process settles what dead ones left before it claims anything: their accepted and handed
  * ids are marked sent, and the rows they still held are released at once (not after the lease),
  * so a crash neither sends a message twice nor keeps one waiting.
  *
@@ -24,7 +25,7 @@ import type { JournalEntry } from "./send-thread";
  */
 const PREFIX = "outbox-sent.";
 const BOOT_LINE = /^boot ([0-9a-f-]{36})(?: (\d+))?$/;
-const MESSAGE_LINE = /^(?:(sending|unsent) )?([0-9a-f-]{36})$/;
+const MESSAGE_LINE = /^(?:(handed|unsent) )?([0-9a-f-]{36})$/;
 
 type JournalState = {
   bootId: string;
@@ -88,7 +89,7 @@ export async function sendRecorded(id: string, send: (journal: JournalEntry) => 
   }
 }
 
-/** The ids a journal's lines say were sent (or are on their way to a server that accepts them), in the order written. */
+/** The ids a journal's lines say the provider has (accepted or handed whole), the last line of each id deciding. */
 function sentIds(lines: string[]): string[] {
   const sent = new Set<string>();
   for (const line of lines) {

@@ -41,6 +41,14 @@ async function claimedBy(owner: string, to: string) {
     .where(eq(outboxMessages.to, to));
 }
 
+/** Whether `line` is in the journal `file` within a second (polled). */
+async function journalNames(file: string, line: string): Promise<boolean> {
+  for (const deadline = Date.now() + 1_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 5))) {
+    if (existsSync(file) && readFileSync(file, "utf8").split("\n").includes(line)) return true;
+  }
+  return false;
+}
+
 /** A process that has just started runs its jobs once; what it sent is captured. */
 async function startAndSend() {
   const capture = captureMailer();
@@ -204,7 +212,7 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     }
   });
 
-  it("a process that starts counts as sent what a killed one was handing to the SMTP server when it died, and sends again what the server then refused", async () => {
+  it("a process that starts counts as sent what a killed one had handed to the provider whole, and sends again what the provider then refused", async () => {
     const handed = await queuedFor("handed", 4);
     const refused = await queuedFor("refused", 5);
     const deadPid = spawnSync(process.execPath, ["-e", ""]).pid!;
@@ -212,7 +220,7 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     const [handedRow] = await outboxRows(handed);
     const [refusedRow] = await outboxRows(refused);
     // The sending thread's lines (lib/notifications/send-thread.ts): both went out; the second was refused, then the process died.
-    const lines = [`boot ${deadOwner}`, `sending ${handedRow!.id}`, `sending ${refusedRow!.id}`, `unsent ${refusedRow!.id}`];
+    const lines = [`boot ${deadOwner}`, `handed ${handedRow!.id}`, `handed ${refusedRow!.id}`, `unsent ${refusedRow!.id}`];
     writeFileSync(path.join(getConfig().dataDir, `outbox-sent.${deadPid}.log`), `${lines.join("\n")}\n`);
     for (const to of [handed, refused]) await claimedBy(deadOwner, to);
     const capture = await startAndSend();
@@ -222,7 +230,7 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     expect(await outboxRows(refused)).toMatchObject([{ status: "sent", attempts: 1 }]);
   });
 
-  it("through a real HTTP server standing in for Twilio, the sending thread has journalled an SMS before the server reads its last byte; a refusal is retried", async () => {
+  it("through a real HTTP server standing in for Twilio, an SMS is journalled handed before its answer is read; a refusal is retried", async () => {
     const ws = await newWorkspace();
     await updateWorkspace(ws, { smsEnabled: true });
     const phone = "+33612345670";
@@ -233,12 +241,12 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     await queueMessage(booking.id, "verification_code", { code: "123456" });
     const [row] = await outboxRows(phone);
     const journal = path.join(getConfig().dataDir, `outbox-sent.${process.pid}${threadId === 0 ? "" : `-${threadId}`}.log`);
-    const seen: string[][] = [];
+    const seen: boolean[] = [];
     let status = 400;
     const server = createServer(async (request: IncomingMessage, response) => {
       for await (const chunk of request) void chunk;
-      // The whole request is here, not yet answered.
-      seen.push(existsSync(journal) ? readFileSync(journal, "utf8").split("\n") : []);
+      // The whole request is here; the answer waits until the journal names it (or a second).
+      seen.push(await journalNames(journal, `handed ${row!.id}`));
       response.writeHead(status, { "Content-Type": "application/json" }).end(status === 201 ? `{"sid":"SM1"}` : `{"code":21211}`);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -250,24 +258,23 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
       status = 201;
       await setClockOffset(currentDb().db, 3_600_000);
       await runJobs();
-      expect(seen).toHaveLength(2);
-      for (const lines of seen) expect(lines).toContain(`sending ${row!.id}`);
+      expect(seen).toEqual([true, true]);
       expect(await outboxRows(phone)).toMatchObject([{ status: "sent", attempts: 2, claimedBy: null }]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
   });
 
-  it("through real SMTP, the sending thread has journalled a message before the server holds all of it: no kill after that can send it twice", async () => {
+  it("through real SMTP, a message is journalled handed before the server's answer is read: no kill after the server holds it can send it twice", async () => {
     const email = await queuedFor("journal-first", 50);
     const [row] = await outboxRows(email);
     // This thread's journal (lib/notifications/sent-journal.ts names it by pid and thread).
     const journal = path.join(getConfig().dataDir, `outbox-sent.${process.pid}${threadId === 0 ? "" : `-${threadId}`}.log`);
-    const seen: string[][] = [];
-    // The moment the server has the whole message, before it answers: a kill from here on leaves a message the server accepts.
+    const seen: boolean[] = [];
+    // The server holds the whole message and withholds its answer until the journal names it (or a second).
     const smtp = startSmtpServer({
-      onMessage: (mail) => {
-        if (mail.to === email) seen.push(existsSync(journal) ? readFileSync(journal, "utf8").split("\n") : []);
+      onMessage: async (mail) => {
+        if (mail.to === email) seen.push(await journalNames(journal, `handed ${row!.id}`));
       },
     });
     try {
@@ -278,8 +285,7 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
       expect(await outboxRows(email)).toMatchObject([{ status: "pending", attempts: 1, claimedBy: null }]);
       await setClockOffset(currentDb().db, 3_600_000);
       await runJobs();
-      expect(seen).toHaveLength(2);
-      for (const lines of seen) expect(lines).toContain(`sending ${row!.id}`);
+      expect(seen).toEqual([true, true]);
       expect(smtp.received.filter((mail) => mail.to === email)).toHaveLength(1);
       expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 2, claimedBy: null }]);
     } finally {

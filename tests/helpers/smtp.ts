@@ -12,9 +12,10 @@ export type Received = { raw: string; message: MimePart; to: string; at: number 
  * A real SMTP server (smtp-server, from npm) in the test run; point the app's SMTP_URL at it
  * and what arrives is what a mail provider would get. `refuseNext(n)` answers the next n
  * messages with a temporary failure (451); `refuseNext(n, address)` only those to that address.
- * `onMessage` runs the moment the server holds a whole message, before it answers it.
+ * `onMessage` runs the moment the server holds a whole message; the server answers it once the
+ * promise it returns (if any) settles.
  */
-export function startSmtpServer(options: { onMessage?: (mail: Received) => void } = {}) {
+export function startSmtpServer(options: { onMessage?: (mail: Received) => void | Promise<void> } = {}) {
   const received: Received[] = [];
   let refusals = 0;
   let refusedAddress: string | undefined;
@@ -29,14 +30,15 @@ export function startSmtpServer(options: { onMessage?: (mail: Received) => void 
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(",");
         const raw = Buffer.concat(chunks).toString("utf8");
         const mail = { raw, message: parseMime(raw), to, at: Date.now() };
-        options.onMessage?.(mail);
-        if (refusals > 0 && (refusedAddress === undefined || refusedAddress === to)) {
-          refusals--;
-          const error = Object.assign(new Error("451 4.3.0 Try again later"), { responseCode: 451 });
-          return callback(error);
-        }
-        received.push(mail);
-        callback();
+        void Promise.resolve(options.onMessage?.(mail)).then(() => {
+          if (refusals > 0 && (refusedAddress === undefined || refusedAddress === to)) {
+            refusals--;
+            const error = Object.assign(new Error("451 4.3.0 Try again later"), { responseCode: 451 });
+            return callback(error);
+          }
+          received.push(mail);
+          callback();
+        });
       });
     },
   });
