@@ -5,7 +5,7 @@ import { outboxMessages, type OutboxMessageRow } from "@/lib/db/schema";
 import type { JobContext } from "@/lib/context";
 import type { DueWorkSweep } from "@/lib/context";
 import { claimOwner, sendRecorded, settleJournal } from "./sent-journal";
-import { getMessageTransports, type JournalEntry, type MessageTransports } from "./transports";
+import { getMessageTransports, type AcceptanceLine, type MessageTransports } from "./transports";
 
 export const OUTBOX_MAX_ATTEMPTS = 5;
 /** Waits after failed attempts 1–4 before the next one. */
@@ -57,7 +57,7 @@ export async function sendDueMessages(ctx: JobContext, options: { limit: number;
       try {
         await sendRecorded(
           message.id,
-          (journal) => deliver(message, transports, journal),
+          (accepted) => deliver(message, transports, accepted),
           () => markSent(ctx, [message.id]),
         );
       } catch (error) {
@@ -133,7 +133,7 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
 }
 
 /** Sends one message through its port; true when the port wrote its journal line itself (./transports.ts). */
-async function deliver(message: OutboxMessageRow, transports: MessageTransports, journal: JournalEntry): Promise<boolean> {
+async function deliver(message: OutboxMessageRow, transports: MessageTransports, accepted: AcceptanceLine): Promise<boolean> {
   if (message.channel === "email") {
     const mailer = transports.mailer!;
     await mailer.send(
@@ -146,13 +146,13 @@ async function deliver(message: OutboxMessageRow, transports: MessageTransports,
         replyTo: message.replyTo,
         attachments: message.attachments,
       },
-      journal,
+      accepted,
     );
-    return mailer.writesJournal === true;
+    return mailer.writesAcceptance === true;
   }
   const sms = transports.sms!;
-  await sms.send({ to: message.to, body: message.text }, journal);
-  return sms.writesJournal === true;
+  await sms.send({ to: message.to, body: message.text }, accepted);
+  return sms.writesAcceptance === true;
 }
 
 async function recordFailure(db: Queryable, message: OutboxMessageRow, lastError: string, now: Date): Promise<void> {

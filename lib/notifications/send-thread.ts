@@ -2,22 +2,13 @@ import { Worker } from "node:worker_threads";
 
 /**
  * The thread the real ports (SMTP, Twilio) send through (docs/idempotency.md#messages-and-webhooks-after-a-crash).
- * It does nothing else, so it writes a message's journal line (./sent-journal.ts) the moment it
- * matters, never behind the request loop's work:
- *
- * - SMTP: `handed <id>` right after the message's last bytes (the end of DATA) are written,
- *   in the same turn of this thread's loop, before any answer can be read. From then on the
- *   server holds a whole message and accepts it whether or not this process lives to read the
- *   `250`, so a process that dies after the line counts the message sent (the next one marks
- *   it, never sends it again). A refusal or a broken conversation writes `unsent <id>` before
- *   this thread answers, and the row is retried. Written once the `250` was read instead, the
- *   line missed every kill between the server's acceptance and this thread reading it (53 ms
- *   once on a loaded 2-core machine: the thread waited for a core), and the next process sent
- *   the message again; written just before the last bytes, a kill between the two lost it.
- *   What is left is the few microseconds between the write and the line (a second copy,
- *   under the same Message-ID), unless the thread is preempted right there.
- * - Twilio (HTTPS): the same, around the request's last byte, once the rest of it is in the
- *   kernel: the provider cannot act on a request it has not read whole.
+ * A message's id goes into the sent journal (./sent-journal.ts) the moment the provider's
+ * acceptance is read; read on the request loop, that acceptance waited behind whatever the loop
+ * was doing (route code loading in a process's first seconds, requests), and a SIGKILL inside
+ * the wait sent the message again from the next process (the crash suite on PostgreSQL: 2 of
+ * 207, accepted 88 and 141 ms before a kill). This thread does nothing else: it holds the SMTP
+ * conversation or the HTTPS request, reads the provider's answer at once and appends the
+ * journal line synchronously before it answers the main thread.
  *
  * Its code is plain JavaScript held here as text (`eval`), so that it runs the same whether
  * this module is loaded from source (tests), from Next's bundles or from the server bundle of
@@ -30,89 +21,30 @@ export type ThreadSend =
   | { kind: "smtp"; url: string; options: Record<string, unknown>; mail: Record<string, unknown> }
   | { kind: "http"; url: string; init: { method: string; headers: Record<string, string>; body: string }; timeoutMs: number; refusal: string };
 
-/** Where the thread writes a message's journal lines: this thread's journal file, and the row's id. */
-export type JournalEntry = { file: string; id: string };
+/** The journal line the thread appends to `file` once the provider has accepted, before it answers. */
+export type AcceptanceLine = { file: string; line: string };
 
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { appendFileSync } = require("node:fs");
-const { Transform } = require("node:stream");
 let smtp;
-function smtpTransport(url, options) {
-  if (smtp !== undefined && smtp.url === url) return smtp.transport;
-  const transport = require("nodemailer").createTransport({ url, ...options });
-  // nodemailer's stream plugin step: the message's last transform sees its end go by; the end
-  // of DATA is written to the socket within the same turn of this loop (its streams hand it on
-  // in process.nextTick callbacks, measured 20–100 µs, no turn between), so a setImmediate
-  // from there runs after it and before the server's answer can be read.
-  transport.use("stream", (mail, done) => {
-    const journal = mail.data.journal;
-    if (journal) {
-      mail.message.transform(
-        () =>
-          new Transform({
-            transform(chunk, encoding, callback) {
-              callback(null, chunk);
-            },
-            flush(callback) {
-              callback();
-              setImmediate(() => appendFileSync(journal.file, "handed " + journal.id + "\\n"));
-            },
-          }),
-      );
+async function send(job) {
+  if (job.kind === "smtp") {
+    if (smtp === undefined || smtp.url !== job.url) {
+      smtp = { url: job.url, transport: require("nodemailer").createTransport({ url: job.url, ...job.options }) };
     }
-    done();
-  });
-  smtp = { url, transport };
-  return transport;
-}
-// The provider cannot act on a request before its last byte (the form's length is declared):
-// the rest is written first; once it is in the kernel, that byte, then the line, in one turn.
-function post(job, journal) {
-  return new Promise((resolve, reject) => {
-    const body = Buffer.from(job.init.body);
-    const url = new URL(job.url);
-    const request = require(url.protocol === "https:" ? "node:https" : "node:http").request(url, {
-      method: job.init.method,
-      headers: { ...job.init.headers, "Content-Length": String(body.length) },
-    });
-    const timer = setTimeout(() => request.destroy(new Error("No answer within " + job.timeoutMs + " ms.")), job.timeoutMs);
-    const fail = (error) => {
-      clearTimeout(timer);
-      reject(error);
-    };
-    request.on("error", fail);
-    request.on("response", (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("error", fail);
-      response.on("end", () => {
-        clearTimeout(timer);
-        const status = response.statusCode || 0;
-        if (status >= 200 && status < 300) return resolve();
-        reject(new Error(job.refusal + " " + status + ": " + Buffer.concat(chunks).toString("utf8").slice(0, 300)));
-      });
-    });
-    request.write(body.subarray(0, body.length - 1), (error) => {
-      // A request that failed before is answered by its "error" event.
-      if (error) return;
-      request.end(body.subarray(body.length - 1));
-      if (journal) setImmediate(() => appendFileSync(journal.file, "handed " + journal.id + "\\n"));
-    });
-  });
-}
-async function send(job, journal) {
-  try {
-    if (job.kind === "smtp") await smtpTransport(job.url, job.options).sendMail(journal ? { ...job.mail, journal } : job.mail);
-    else await post(job, journal);
-  } catch (error) {
-    if (journal) appendFileSync(journal.file, "unsent " + journal.id + "\\n");
-    throw error;
+    await smtp.transport.sendMail(job.mail);
+    return;
   }
+  const response = await fetch(job.url, { ...job.init, signal: AbortSignal.timeout(job.timeoutMs) });
+  if (response.ok) return;
+  const detail = await response.text().catch(() => "");
+  throw new Error(job.refusal + " " + response.status + ": " + detail.slice(0, 300));
 }
-parentPort.on("message", async ({ seq, job, journal }) => {
+parentPort.on("message", async ({ seq, job, accepted }) => {
   try {
-    await send(job, journal);
+    await send(job);
+    if (accepted) appendFileSync(accepted.file, accepted.line);
     parentPort.postMessage({ seq });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -127,14 +59,14 @@ type ThreadState = { current?: Thread; seq: number };
 // On globalThis: Next.js may load this module once per bundle, and every copy shares one thread.
 const state: ThreadState = ((globalThis as { __outboxSendThread?: ThreadState }).__outboxSendThread ??= { seq: 0 });
 
-/** Sends through the thread, which writes `journal`'s lines (above); resolves once the provider accepted, rejects with its refusal. */
-export function sendInThread(job: ThreadSend, journal: JournalEntry | undefined): Promise<void> {
+/** Sends through the thread; resolves once the provider accepted and `accepted` (if any) is written, rejects with the provider's refusal. */
+export function sendInThread(job: ThreadSend, accepted: AcceptanceLine | undefined): Promise<void> {
   const { worker, waiting } = thread();
   const seq = ++state.seq;
   return new Promise<void>((resolve, reject) => {
     waiting.set(seq, { resolve, reject });
     worker.ref();
-    worker.postMessage({ seq, job, journal });
+    worker.postMessage({ seq, job, accepted });
   });
 }
 

@@ -3,29 +3,30 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFile
 import path from "node:path";
 import { threadId } from "node:worker_threads";
 import { getConfig } from "@/lib/config";
-import type { JournalEntry } from "./send-thread";
+import type { AcceptanceLine } from "./send-thread";
 
 /**
  * What a killed process leaves for the next one (docs/idempotency.md#messages-and-webhooks-after-a-crash):
  * one file per process in DATA_DIR, `outbox-sent.<pid>.log`. Its first line names the process's
  * boot id, the owner of every outbox claim it takes, and the kernel's start time for the pid (a
  * pid handed to a new process after ours died has another start time: the file is not taken for
- * a live process's, and its claims are released). Each later line says what became of one
- * message, by a synchronous write that survives a kill: `<id>`, the provider accepted it;
- * `handed <id>`, its last bytes went to the provider, which accepts it whether or not we live to
- * read the answer (./send-thread.ts); `unsent <id>`, that send failed after all (the last word
- * counts).
+ * a live process's, and its claims are released); each later line is the id of a message the
+ * provider has accepted. That id is appended by a synchronous write the moment the provider's
+ * acceptance arrives, before the row is marked sent (which can wait behind other statements);
+ * a killed process's writes survive it.
  *
- * A process settles what dead ones left before it claims anything: their accepted and handed
- * ids are marked sent, and the rows they still held are released at once (not after the lease),
- * so a crash neither sends a message twice nor keeps one waiting.
+ * A process settles what dead ones left before it claims anything: their accepted ids are
+ * marked sent, and the rows they still held are released at once (not after the lease), so a
+ * crash neither sends a message twice nor keeps one waiting. The one window left is the
+ * provider's acceptance travelling back to the sending thread (./send-thread.ts), milliseconds:
+ * a death inside it sends that message again (under the same Message-ID).
  *
  * The state lives on globalThis: Next.js may load this module once per bundle, and every copy
  * must share one boot id, one file and one count of sends under way.
  */
 const PREFIX = "outbox-sent.";
 const BOOT_LINE = /^boot ([0-9a-f-]{36})(?: (\d+))?$/;
-const MESSAGE_LINE = /^(?:(handed|unsent) )?([0-9a-f-]{36})$/;
+const ID_LINE = /^[0-9a-f-]{36}$/;
 
 type JournalState = {
   bootId: string;
@@ -70,15 +71,16 @@ export async function settleJournal(settlement: JournalSettlement): Promise<void
 }
 
 /**
- * One send through a port, then the row's mark. `send` is handed where the message's journal
- * lines go and says whether it wrote them: the real ports write them from the sending thread
- * (./send-thread.ts); after any other send the line is written here, when the send resolves.
+ * One send through a port: the id is recorded the moment the provider took the message, then
+ * the row is marked. `send` is handed the line to write and says whether it wrote it: the real
+ * ports write it from the sending thread as the acceptance arrives (./send-thread.ts); after any
+ * other send it is written here, when the send resolves on this loop.
  */
-export async function sendRecorded(id: string, send: (journal: JournalEntry) => Promise<boolean>, markSent: () => Promise<void>): Promise<void> {
+export async function sendRecorded(id: string, send: (accepted: AcceptanceLine) => Promise<boolean>, markSent: () => Promise<void>): Promise<void> {
   state.inFlight++;
   try {
-    const journal = { file: ownFile(), id };
-    if (!(await send(journal))) appendFileSync(journal.file, `${id}\n`);
+    const accepted = { file: ownFile(), line: `${id}\n` };
+    if (!(await send(accepted))) appendFileSync(accepted.file, accepted.line);
     state.unmarked.add(id);
     await markSent();
     state.unmarked.delete(id);
@@ -87,18 +89,6 @@ export async function sendRecorded(id: string, send: (journal: JournalEntry) => 
     // Every id written so far has its row marked: the file can start again.
     if (state.inFlight === 0 && state.unmarked.size === 0) writeFileSync(ownFile(), bootLine());
   }
-}
-
-/** The ids a journal's lines say the provider has (accepted or handed whole), the last line of each id deciding. */
-function sentIds(lines: string[]): string[] {
-  const sent = new Set<string>();
-  for (const line of lines) {
-    const [, word, id] = MESSAGE_LINE.exec(line) ?? [];
-    if (id === undefined) continue;
-    if (word === "unsent") sent.delete(id);
-    else sent.add(id);
-  }
-  return [...sent];
 }
 
 async function recoverDeadProcesses(settlement: JournalSettlement): Promise<void> {
@@ -114,9 +104,9 @@ async function recoverDeadProcesses(settlement: JournalSettlement): Promise<void
     files.push(name);
     const owner = boot?.[1];
     if (owner) owners.push(owner);
-    ids.push(...sentIds(lines.slice(1)));
+    ids.push(...lines.filter((line) => ID_LINE.test(line)));
   }
-  // Marked first: a released row the provider has must not be claimed again.
+  // Marked first: a released row the provider had accepted must not be claimed again.
   if (ids.length > 0) await settlement.markSent(ids);
   if (owners.length > 0) await settlement.releaseClaims(owners);
   for (const name of files) rmSync(path.join(dir, name), { force: true });

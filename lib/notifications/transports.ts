@@ -1,21 +1,21 @@
 import { getConfig, type Config } from "@/lib/config";
 import type { OutboxAttachment } from "@/lib/db/schema";
-import { sendInThread, type JournalEntry } from "./send-thread";
+import { sendInThread, type AcceptanceLine } from "./send-thread";
 
-export type { JournalEntry } from "./send-thread";
+export type { AcceptanceLine } from "./send-thread";
 
 /**
  * The ports messages leave through. A null port means the outbox row itself is the delivery
  * (no SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it. The real ports
  * (SMTP, Twilio) send from the sending thread (./send-thread.ts), which writes the message's
- * journal lines itself; a port tests hand in runs on the caller's loop, and its journal line
- * is written once its send resolves (./sent-journal.ts).
+ * journal line the moment the provider accepts it; a port tests hand in runs on the caller's
+ * loop, and the journal line is written once its send resolves (./sent-journal.ts).
  */
 export type OutgoingEmail = {
   /**
-   * The outbox row's id: the Message-ID names it, so a second copy of one row (a conversation
-   * broken after the server had the whole message, then retried) is the same message to every
-   * mailbox that dedupes on Message-ID (docs/idempotency.md).
+   * The outbox row's id: the Message-ID names it, so the rare second copy of one row (the
+   * process died between the server's acceptance and the row's mark) is the same message to
+   * every mailbox that dedupes on Message-ID (docs/idempotency.md).
    */
   id?: string;
   to: string;
@@ -28,9 +28,9 @@ export type OutgoingEmail = {
 };
 export type OutgoingSms = { to: string; body: string };
 
-/** `writesJournal`: the port writes the message's journal lines itself (./send-thread.ts). */
-export type Mailer = { send(email: OutgoingEmail, journal?: JournalEntry): Promise<void>; writesJournal?: true };
-export type SmsSender = { send(sms: OutgoingSms, journal?: JournalEntry): Promise<void>; writesJournal?: true };
+/** `writesAcceptance`: the port appends `accepted` itself, the moment its provider accepts. */
+export type Mailer = { send(email: OutgoingEmail, accepted?: AcceptanceLine): Promise<void>; writesAcceptance?: true };
+export type SmsSender = { send(sms: OutgoingSms, accepted?: AcceptanceLine): Promise<void>; writesAcceptance?: true };
 export type MessageTransports = { mailer: Mailer | null; sms: SmsSender | null };
 
 /** Cut-off for one SMTP conversation or Twilio request, so a hung provider cannot hold a sweep. */
@@ -51,8 +51,8 @@ export function createNodemailerMailer(transport: NodemailerTransport, from: str
 function createSmtpMailer(url: string, from: string): Mailer {
   const options = { connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS };
   return {
-    writesJournal: true,
-    send: (email, journal) => sendInThread({ kind: "smtp", url, options, mail: mailOptions(email, from) }, journal),
+    writesAcceptance: true,
+    send: (email, accepted) => sendInThread({ kind: "smtp", url, options, mail: mailOptions(email, from) }, accepted),
   };
 }
 
@@ -90,12 +90,12 @@ export function createTwilioSender(twilio: NonNullable<Config["twilio"]>): SmsSe
   const authorization = `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString("base64")}`;
   const headers = { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
   return {
-    writesJournal: true,
-    send(sms, journal) {
+    writesAcceptance: true,
+    send(sms, accepted) {
       const form = new URLSearchParams({ To: sms.to, Body: sms.body });
       form.set(/^MG[0-9a-f]{32}$/i.test(twilio.from) ? "MessagingServiceSid" : "From", twilio.from);
       const init = { method: "POST", headers, body: form.toString() };
-      return sendInThread({ kind: "http", url, init, timeoutMs: SEND_TIMEOUT_MS, refusal: "Twilio answered" }, journal);
+      return sendInThread({ kind: "http", url, init, timeoutMs: SEND_TIMEOUT_MS, refusal: "Twilio answered" }, accepted);
     },
   };
 }

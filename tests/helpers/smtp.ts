@@ -12,10 +12,9 @@ export type Received = { raw: string; message: MimePart; to: string; at: number 
  * A real SMTP server (smtp-server, from npm) in the test run; point the app's SMTP_URL at it
  * and what arrives is what a mail provider would get. `refuseNext(n)` answers the next n
  * messages with a temporary failure (451); `refuseNext(n, address)` only those to that address.
- * `onMessage` runs the moment the server holds a whole message; the server answers it once the
- * promise it returns (if any) settles.
+ * `afterAccept` runs once a message's acceptance (250) is written to the client.
  */
-export function startSmtpServer(options: { onMessage?: (mail: Received) => void | Promise<void> } = {}) {
+export function startSmtpServer(options: { afterAccept?: (mail: Received) => void } = {}) {
   const received: Received[] = [];
   let refusals = 0;
   let refusedAddress: string | undefined;
@@ -28,17 +27,16 @@ export function startSmtpServer(options: { onMessage?: (mail: Received) => void 
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(",");
+        if (refusals > 0 && (refusedAddress === undefined || refusedAddress === to)) {
+          refusals--;
+          const error = Object.assign(new Error("451 4.3.0 Try again later"), { responseCode: 451 });
+          return callback(error);
+        }
         const raw = Buffer.concat(chunks).toString("utf8");
         const mail = { raw, message: parseMime(raw), to, at: Date.now() };
-        void Promise.resolve(options.onMessage?.(mail)).then(() => {
-          if (refusals > 0 && (refusedAddress === undefined || refusedAddress === to)) {
-            refusals--;
-            const error = Object.assign(new Error("451 4.3.0 Try again later"), { responseCode: 451 });
-            return callback(error);
-          }
-          received.push(mail);
-          callback();
-        });
+        received.push(mail);
+        callback();
+        options.afterAccept?.(mail);
       });
     },
   });
