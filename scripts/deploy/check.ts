@@ -79,6 +79,11 @@ async function send(
   return { status: response.status, body, headers: response.headers };
 }
 
+/** `send`, with a request that got no answer at all (reset, refused) as status 0 and the network error as its body. */
+function sendOrReset(...args: Parameters<typeof send>): Promise<Answer> {
+  return send(...args).catch((error: Error) => ({ status: 0, body: String(error.cause ?? error), headers: new Headers() }));
+}
+
 async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -297,9 +302,7 @@ async function main() {
     .stdout.trim()
     .split("\n")
     .filter(Boolean);
-  const load = Array.from({ length: 200 }, () =>
-    send(direct, "GET", "/v1/services", { key: sk }).catch((error: Error) => ({ status: 0, body: String(error.cause ?? error), headers: new Headers() })),
-  );
+  const load = Array.from({ length: 200 }, () => sendOrReset(direct, "GET", "/v1/services", { key: sk }));
   await sleep(300);
   const signalledAt = Date.now();
   victim.process.kill("SIGTERM");
@@ -319,11 +322,7 @@ async function main() {
   check(code === 0, "the instance exits 0");
   const orphans = childPids.filter((pid) => spawnSync("kill", ["-0", pid]).status === 0);
   check(orphans.length === 0, "npm start leaves no orphaned server process");
-  const afterwards = await Promise.all(
-    Array.from({ length: 30 }, () =>
-      send(BALANCER, "GET", "/v1/services", { key: sk }).catch((error: Error) => ({ status: 0, body: String(error.cause ?? error), headers: new Headers() })),
-    ),
-  );
+  const afterwards = await Promise.all(Array.from({ length: 30 }, () => sendOrReset(BALANCER, "GET", "/v1/services", { key: sk })));
   const failures = afterwards.filter((a) => a.status !== 200).map((a) => `${a.status} ${typeof a.body === "string" ? a.body : JSON.stringify(a.body)}`);
   check(
     failures.length === 0,
