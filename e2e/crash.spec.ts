@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { startSmtpServer } from "../tests/helpers/smtp";
+import { startResendStandIn } from "../tests/helpers/resend-stand-in";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/helpers/webhook-receiver";
 import {
   CRASH_DATA_DIR,
@@ -27,9 +27,12 @@ import {
  * careful client does. Then the last server is left alone: its own runner must send whatever
  * the killed ones left. At the end every booking is held against every acknowledgement: none
  * lost, none orphaned, no second booking for one request, one confirmation (and one
- * cancellation) per booking, each outbox row received by the real SMTP server exactly once,
- * each webhook delivery received, no 5xx. It runs with CRASH_TEST=1 (about two minutes per
- * database at the default 20 kills); CRASH_KILLS sets the number of kills (a longer run by hand).
+ * cancellation) per booking, each outbox row delivered exactly once by the email provider (Resend's
+ * API, a local stand-in that keeps Resend's Idempotency-Key rules and holds each answer back
+ * 0–60 ms after taking the email on, the window in which a killed sender has handed a message
+ * over without knowing it), each webhook delivery received, no 5xx. It runs in `npm test` on the
+ * database of the pass (about two minutes at the default 20 kills); CRASH_KILLS sets the number of
+ * kills (a longer run by hand).
  */
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
 /**
@@ -45,19 +48,14 @@ type Op = { kind: "create"; index: number; key: string; body: Record<string, unk
 
 test.describe.configure({ mode: "serial", timeout: 600_000 });
 
-// Run on demand (CRASH_TEST=1), not in `npm test`. No sender can make each email arrive exactly
-// once across a kill: SMTP hands responsibility over with the server's 250, which a killed client
-// may never read. Journalled after the 250 (as now), a kill in that window sends the message again
-// (CI: 1 of 168 twice); journalled once the last bytes were written, a kill before the server
-// finished reading them loses it (CI: 1 of 534 lost; this suite's smtp-server drops a message
-// whose client vanished first). Either fails this suite now and then, so it must not decide
-// whether a submission lands (docs/idempotency.md#the-crash-test).
-test.skip(!process.env.CRASH_TEST, "the crash suite runs with CRASH_TEST=1 (docs/idempotency.md)");
+// Over SMTP no sender can make each email arrive exactly once across a kill (the server's 250 may
+// never reach a killed client); over Resend the row's id is the Idempotency-Key, so the provider
+// recognises a second send of one row (docs/idempotency.md#email-exactly-once).
+let resend: ReturnType<typeof startResendStandIn>;
+let resendUrl = "";
+const serverEnv = () => crashServerEnv({ baseUrl: resendUrl, apiKey: resend.apiKey });
 
-let smtp: ReturnType<typeof startSmtpServer>;
 let receiver: WebhookReceiver;
-let smtpPort = 0;
-const serverEnv = () => crashServerEnv(smtpPort);
 const server = crashServer(serverEnv);
 const timeline = crashTimeline();
 
@@ -68,8 +66,8 @@ async function startServer() {
 }
 
 test.beforeAll(async () => {
-  smtp = startSmtpServer();
-  smtpPort = await smtp.listening;
+  resend = startResendStandIn({ answerDelayMs: () => Math.random() * 60 });
+  resendUrl = await resend.listening;
   receiver = await startWebhookReceiver();
   await createCrashDatabase();
   rmSync(CRASH_DATA_DIR, { recursive: true, force: true });
@@ -79,7 +77,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server.stop("SIGKILL");
-  await smtp?.close();
+  await resend?.close();
   await receiver?.close();
   await dropCrashDatabase();
   rmSync(CRASH_DATA_DIR, { recursive: true, force: true });
@@ -190,7 +188,7 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
   // one email and one webhook per acknowledged booking and per acknowledged cancellation.
   const cancelled = [...finalAnswers].filter(([key, answer]) => key.startsWith("cancel-") && answer.status === 200).length;
   const expected = acknowledged.size + cancelled;
-  const messageIds = () => new Set(smtp.received.map((mail) => /^Message-ID:\s*<([^@>]+)@/im.exec(mail.raw)?.[1])).size;
+  const messageIds = () => new Set(resend.deliveries.map((delivery) => delivery.key)).size;
   const deliveryIds = () => new Set(receiver.received.map((hook) => String(hook.headers["booking-delivery"]))).size;
   // The last server sends the backlog one message at a time: a minute and a half, and longer for a bigger one.
   const drainMs = 90_000 + 100 * expected;
@@ -223,13 +221,16 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
   }
 
   // Messages: one confirmation per booking (and one cancellation per cancelled one), each row
-  // received by the SMTP server exactly once (by its Message-ID).
+  // delivered by the provider exactly once. A delivery is named by its Idempotency-Key, the row's
+  // id; one without a key, or under a key that names no row, counts as a duplicate.
   const receivedById = new Map<string, number[]>();
-  for (const mail of smtp.received) {
-    const id = /^Message-ID:\s*<([^@>]+)@/im.exec(mail.raw)?.[1];
-    if (id) receivedById.set(id, [...(receivedById.get(id) ?? []), mail.at]);
+  const rowIds = new Set(rows.messages.map((message) => message.id));
+  let strays = 0;
+  for (const delivery of resend.deliveries) {
+    if (delivery.key === null || !rowIds.has(delivery.key)) strays++;
+    else receivedById.set(delivery.key, [...(receivedById.get(delivery.key) ?? []), delivery.at]);
   }
-  const mail = { rows: rows.messages.length, unsent: 0, lost: 0, duplicated: 0, wrongCount: 0 };
+  const mail = { rows: rows.messages.length, unsent: 0, lost: 0, duplicated: strays, wrongCount: 0, sentAgain: resend.replays() };
   const messagesPerBooking = new Map<string, number>();
   const duplicates: string[] = [];
   for (const message of rows.messages) {

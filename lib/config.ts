@@ -24,6 +24,9 @@ const EnvSchema = z.object({
   DEV_TOOLS: flag.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().min(3).default("Bookings <bookings@localhost>"),
+  /** Email through Resend's API instead of SMTP (docs/idempotency.md#email-exactly-once); wins over SMTP_URL. */
+  RESEND_API_KEY: z.string().startsWith("re_").optional(),
+  RESEND_BASE_URL: httpUrl.default("https://api.resend.com"),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
@@ -71,7 +74,9 @@ export type Config = {
   appSecret: string;
   devTools: boolean;
   smtpUrl: string | undefined;
-  smtpFrom: string;
+  /** The From of every email, whichever port sends it (SMTP_FROM). */
+  emailFrom: string;
+  resend: { apiKey: string; baseUrl: string } | undefined;
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   stripe: { secretKey: string; webhookSecret: string | undefined; publishableKey: string | undefined; apiBase: string | undefined } | undefined;
   inngest: { enabled: boolean };
@@ -118,7 +123,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     devTools: e.DEV_TOOLS ?? !production,
     smtpUrl: e.SMTP_URL,
-    smtpFrom: e.SMTP_FROM,
+    emailFrom: e.SMTP_FROM,
+    resend: e.RESEND_API_KEY ? { apiKey: e.RESEND_API_KEY, baseUrl: e.RESEND_BASE_URL.replace(/\/$/, "") } : undefined,
     twilio: twilioComplete
       ? { accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, baseUrl: e.TWILIO_BASE_URL }
       : undefined,

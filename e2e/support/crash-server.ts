@@ -42,7 +42,8 @@ export async function dropCrashDatabase(): Promise<void> {
   await admin.end();
 }
 
-export function crashServerEnv(smtpPort: number): NodeJS.ProcessEnv {
+/** The server's settings; email goes through Resend's API (a local stand-in) at `resend`. */
+export function crashServerEnv(resend: { baseUrl: string; apiKey: string }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     APP_SECRET,
@@ -50,11 +51,13 @@ export function crashServerEnv(smtpPort: number): NodeJS.ProcessEnv {
     PORT: String(E2E.crashPort),
     DEV_TOOLS: "1",
     RUNNER_INTERVAL_MS: "200",
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    RESEND_API_KEY: resend.apiKey,
+    RESEND_BASE_URL: resend.baseUrl,
     SMTP_FROM: "Bookings <bookings@crash.test>",
     NEXT_TELEMETRY_DISABLED: "1",
   };
   for (const name of [
+    "SMTP_URL",
     "STRIPE_SECRET_KEY",
     "STRIPE_WEBHOOK_SECRET",
     "STRIPE_PUBLISHABLE_KEY",

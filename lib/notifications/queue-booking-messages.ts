@@ -97,7 +97,7 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
     previousStartsAt: input.previousStartsAt,
     previousEndsAt,
     now: input.now,
-    senderEmail: senderAddress(getConfig().smtpFrom),
+    senderEmail: senderAddress(getConfig().emailFrom),
   };
 
   const wanted = input.channels ?? ["email", "sms"];

@@ -1,3 +1,4 @@
+import { Resend } from "resend";
 import { getConfig, type Config } from "@/lib/config";
 import type { OutboxAttachment } from "@/lib/db/schema";
 import { sendInThread, type AcceptanceLine } from "./send-thread";
@@ -6,10 +7,12 @@ export type { AcceptanceLine } from "./send-thread";
 
 /**
  * The ports messages leave through. A null port means the outbox row itself is the delivery
- * (no SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it. The real ports
- * (SMTP, Twilio) send from the sending thread (./send-thread.ts), which writes the message's
- * journal line the moment the provider accepts it; a port tests hand in runs on the caller's
- * loop, and the journal line is written once its send resolves (./sent-journal.ts).
+ * (no RESEND_API_KEY or SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it.
+ * Resend's port sends on the caller's loop under the row's id as its Idempotency-Key, so a
+ * second send of one row is Resend's to recognise; SMTP and Twilio, which take no such key,
+ * send from the sending thread (./send-thread.ts), which writes the message's journal line the
+ * moment the provider accepts it. A port that does not write the line itself has it written
+ * once its send resolves (./sent-journal.ts). Why both: docs/idempotency.md#email-exactly-once.
  */
 export type OutgoingEmail = {
   /**
@@ -56,6 +59,43 @@ function createSmtpMailer(url: string, from: string): Mailer {
   };
 }
 
+/** RFC 3834: every message we send is automated, so auto-responders do not answer it. */
+const AUTOMATED_HEADERS = { "Auto-Submitted": "auto-generated" };
+
+/**
+ * Email through Resend's API (the official SDK; RESEND_BASE_URL points it at a stand-in in
+ * tests). The row's id is the request's Idempotency-Key: a row sent again after a kill (Resend
+ * accepted it, the process died before the journal line) is answered from Resend's record for
+ * 24 hours instead of going out twice. A refusal (4xx, 5xx, no answer) throws, so the row's
+ * attempt is counted and retried on the outbox's schedule.
+ */
+export function createResendMailer(resend: NonNullable<Config["resend"]>, from: string): Mailer {
+  const client = new Resend(resend.apiKey, { baseUrl: resend.baseUrl });
+  return {
+    async send(email) {
+      const { error } = await client.emails.send(
+        {
+          from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          ...(email.html ? { html: email.html } : {}),
+          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+          headers: AUTOMATED_HEADERS,
+          attachments: email.attachments.map((attachment) => ({
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            // The SDK sends a string as base64 already; ours are text (the calendar file).
+            content: Buffer.from(attachment.content, "utf8"),
+          })),
+        },
+        { ...(email.id ? { idempotencyKey: email.id } : {}), signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+      );
+      if (error) throw new Error(`Resend answered ${error.statusCode ?? "nothing"} ${error.name}: ${error.message}`);
+    },
+  };
+}
+
 /** nodemailer's message for one email (plain data: it crosses to the sending thread). */
 function mailOptions(email: OutgoingEmail, from: string): Record<string, unknown> {
   return {
@@ -64,8 +104,7 @@ function mailOptions(email: OutgoingEmail, from: string): Record<string, unknown
     to: email.to,
     subject: email.subject,
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-    // RFC 3834: every message we send is automated, so auto-responders do not answer it.
-    headers: { "Auto-Submitted": "auto-generated" },
+    headers: AUTOMATED_HEADERS,
     text: email.text,
     ...(email.html ? { html: email.html } : {}),
     attachments: email.attachments.map((attachment) => ({
@@ -100,14 +139,14 @@ export function createTwilioSender(twilio: NonNullable<Config["twilio"]>): SmsSe
   };
 }
 
-let smtpMailer: { url: string; from: string; mailer: Mailer } | undefined;
+let configuredMailer: { config: Pick<Config, "resend" | "smtpUrl" | "emailFrom">; mailer: Mailer | null } | undefined;
 let override: Partial<MessageTransports> | undefined;
 
 /** The transports the settings select; tests may swap either port. */
 export function getMessageTransports(): MessageTransports {
   const config = getConfig();
   return {
-    mailer: override && "mailer" in override ? override.mailer! : smtpMailerFor(config),
+    mailer: override && "mailer" in override ? override.mailer! : mailerFor(config),
     sms: override && "sms" in override ? override.sms! : config.twilio ? createTwilioSender(config.twilio) : null,
   };
 }
@@ -116,10 +155,15 @@ export function setMessageTransportsForTesting(transports: Partial<MessageTransp
   override = transports;
 }
 
-function smtpMailerFor(config: Config): Mailer | null {
-  if (!config.smtpUrl) return null;
-  if (smtpMailer?.url !== config.smtpUrl || smtpMailer.from !== config.smtpFrom) {
-    smtpMailer = { url: config.smtpUrl, from: config.smtpFrom, mailer: createSmtpMailer(config.smtpUrl, config.smtpFrom) };
-  }
-  return smtpMailer.mailer;
+/** Resend when RESEND_API_KEY is set, else SMTP when SMTP_URL is, else none; made once per settings. */
+function mailerFor(config: Config): Mailer | null {
+  const kept = configuredMailer?.config;
+  if (kept && kept.resend === config.resend && kept.smtpUrl === config.smtpUrl && kept.emailFrom === config.emailFrom) return configuredMailer!.mailer;
+  const mailer = config.resend
+    ? createResendMailer(config.resend, config.emailFrom)
+    : config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.emailFrom)
+      : null;
+  configuredMailer = { config: { resend: config.resend, smtpUrl: config.smtpUrl, emailFrom: config.emailFrom }, mailer };
+  return mailer;
 }

@@ -271,7 +271,7 @@ describe("the business's email over real SMTP", () => {
     const server = await useSmtpServer();
     const setup = await studio();
     const { ws, notifyAt } = setup;
-    setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await server.listening}`, smtpFrom: "Bookings <bookings@platform.test>", inngest: { enabled: true } });
+    setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await server.listening}`, emailFrom: "Bookings <bookings@platform.test>", inngest: { enabled: true } });
     vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] } as never);
     await setNow("2031-03-03T08:00:00Z");
     await bookWithAnswers(setup, "2031-03-05T10:00:00+01:00", `ada-${ws.id.slice(0, 8)}@example.com`);

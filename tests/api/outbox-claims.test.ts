@@ -224,7 +224,7 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
       },
     });
     try {
-      setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await smtp.listening}`, smtpFrom: "Bookings <bookings@platform.test>" });
+      setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await smtp.listening}`, emailFrom: "Bookings <bookings@platform.test>" });
       await runJobs();
       expect(waitedMs, "the journal line was written while this loop was busy").toBeDefined();
       expect(waitedMs!).toBeLessThan(1_000);

@@ -71,7 +71,7 @@ export function useSmtpServers(): () => Promise<SmtpServer> {
   });
   return async () => {
     smtp = startSmtpServer();
-    setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await smtp.listening}`, smtpFrom: "Bookings <bookings@platform.test>" });
+    setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await smtp.listening}`, emailFrom: "Bookings <bookings@platform.test>" });
     return smtp;
   };
 }
