@@ -51,8 +51,8 @@ export default async function TestModeGuide() {
 
       <h2>The outbox</h2>
       <p>
-        Every email and SMS the app sends is recorded, and with no <code>RESEND_API_KEY</code>, <code>SMTP_URL</code> or Twilio settings it goes nowhere else. Read it at{" "}
-        <a href="/dev/outbox">/dev/outbox</a>, or as JSON, newest first (this is how a test reads a customer&apos;s 6-digit code):
+        Every email and SMS the app sends is recorded, and with no <code>RESEND_API_KEY</code>, <code>SMTP_URL</code> or Twilio settings it goes nowhere else.
+        Read it at <a href="/dev/outbox">/dev/outbox</a>, or as JSON, newest first (this is how a test reads a customer&apos;s 6-digit code):
       </p>
       <CodeBlock label="Read the outbox" code={OUTBOX} />
 
