@@ -267,12 +267,12 @@ async function spliceParts(
   const { timezone, slotIntervalMinutes } = ctx.workspace;
   return touched.flatMap(({ part, firstMs, lastMs }) => {
     const calendar = byStaff.get(part.staffId);
-    if (!calendar) return [];
-    const [middle] = buildSlotTable({ rules, timezone, slotIntervalMinutes, calendars: [calendar], firstMs, lastMs });
+    const [middle] = calendar ? buildSlotTable({ rules, timezone, slotIntervalMinutes, calendars: [calendar], firstMs, lastMs }) : [];
+    if (!calendar || !middle) return [];
     return [
       {
         staffId: part.staffId,
-        slots: spliceSlotBytes(part.slots, firstMs, lastMs, middle!),
+        slots: spliceSlotBytes(part.slots, firstMs, lastMs, middle),
         revision: calendarRevision(revision, part.staffId),
         // The kept starts were computed at validFromMs and hold until the part's first lapse; the new ones from now.
         validFromMs: nowMs,
