@@ -24,8 +24,9 @@ import { DAY_MS, MINUTE_MS } from "./zone-timeline";
  *   calendars, their links) is the one it was built at and the clock has not gone back;
  * - each calendar's part serves while that calendar's revision (its bookings, hours, time off,
  *   external busy times) is unchanged and the clock is before the first lapse of a hold it
- *   counts as busy. A stale part is loaded and computed again alone: a booking on one calendar
- *   costs the next answer one calendar's load and slots, not the whole table.
+ *   counts as busy. A stale part is renewed alone, and only where its calendar's moves since
+ *   its revision touched (revision.ts changesSince, `renew` below): a confirmed booking on one
+ *   calendar costs the next answer a cut in that calendar's bytes, with no query.
  *
  * A calendar's slots depend only on the service's rules, the workspace's settings and that
  * calendar's own data (engine.ts), so a table whose parts were computed at different instants
