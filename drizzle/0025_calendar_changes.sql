@@ -26,10 +26,13 @@ BEGIN
   IF calendar IS NULL THEN
     RETURN;
   END IF;
-  -- A new row takes a fresh workspace revision too: after a truncate no value is read twice.
-  INSERT INTO availability_revisions (workspace_id, revision) VALUES (workspace, nextval('availability_revision_seq'))
-    ON CONFLICT (workspace_id) DO NOTHING;
   SELECT changes -> calendar::text, calendars -> calendar::text INTO log, known FROM availability_revisions WHERE workspace_id = workspace FOR UPDATE;
+  IF NOT FOUND THEN
+    -- A new row takes a fresh workspace revision too: after a truncate no value is read twice.
+    INSERT INTO availability_revisions (workspace_id, revision) VALUES (workspace, nextval('availability_revision_seq'))
+      ON CONFLICT (workspace_id) DO NOTHING;
+    SELECT changes -> calendar::text, calendars -> calendar::text INTO log, known FROM availability_revisions WHERE workspace_id = workspace FOR UPDATE;
+  END IF;
   IF position(mark IN bumped) > 0 THEN
     -- This transaction moved the calendar already: its move is the log's last, widened.
     n := jsonb_array_length(log);
