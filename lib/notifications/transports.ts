@@ -139,7 +139,7 @@ export function createTwilioSender(twilio: NonNullable<Config["twilio"]>): SmsSe
   };
 }
 
-let configuredMailer: { config: Pick<Config, "resend" | "smtpUrl" | "emailFrom">; mailer: Mailer | null } | undefined;
+let configuredMailer: { config: Config; mailer: Mailer | null } | undefined;
 let override: Partial<MessageTransports> | undefined;
 
 /** The transports the settings select; tests may swap either port. */
@@ -155,15 +155,14 @@ export function setMessageTransportsForTesting(transports: Partial<MessageTransp
   override = transports;
 }
 
-/** Resend when RESEND_API_KEY is set, else SMTP when SMTP_URL is, else none; made once per settings. */
+/** Resend when RESEND_API_KEY is set, else SMTP when SMTP_URL is, else none; made once per settings (getConfig keeps one object). */
 function mailerFor(config: Config): Mailer | null {
-  const kept = configuredMailer?.config;
-  if (kept && kept.resend === config.resend && kept.smtpUrl === config.smtpUrl && kept.emailFrom === config.emailFrom) return configuredMailer!.mailer;
+  if (configuredMailer?.config === config) return configuredMailer.mailer;
   const mailer = config.resend
     ? createResendMailer(config.resend, config.emailFrom)
     : config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.emailFrom)
       : null;
-  configuredMailer = { config: { resend: config.resend, smtpUrl: config.smtpUrl, emailFrom: config.emailFrom }, mailer };
+  configuredMailer = { config, mailer };
   return mailer;
 }
