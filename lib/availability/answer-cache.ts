@@ -5,9 +5,9 @@ import { notFound } from "@/lib/errors";
 import type { ServiceRules } from "./engine";
 import { assertRange, AVAILABILITY_WORKSPACE_FIELDS, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
 import { loadCalendars, type LoadCalendarsInput } from "./load-calendars";
-import { calendarRevision, readAvailabilityRevision, type AvailabilityRevision } from "./revision";
+import { calendarRevision, changesSince, readAvailabilityRevision, type AvailabilityRevision, type CalendarChange } from "./revision";
 import { isGroupService, isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
-import type { CalendarSlotBytes } from "./serialize";
+import { spliceSlotBytes, withoutSlotsIn, type CalendarSlotBytes } from "./serialize";
 import { answerFromSlotTable, answerWindow, buildSlotTable } from "./slot-table";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 
@@ -24,8 +24,9 @@ import { DAY_MS, MINUTE_MS } from "./zone-timeline";
  *   calendars, their links) is the one it was built at and the clock has not gone back;
  * - each calendar's part serves while that calendar's revision (its bookings, hours, time off,
  *   external busy times) is unchanged and the clock is before the first lapse of a hold it
- *   counts as busy. A stale part is loaded and computed again alone: a booking on one calendar
- *   costs the next answer one calendar's load and slots, not the whole table.
+ *   counts as busy. A stale part is renewed alone, and only where its calendar's moves since
+ *   its revision touched (revision.ts changesSince, `renew` below): a confirmed booking on one
+ *   calendar costs the next answer a cut in that calendar's bytes, with no query.
  *
  * A calendar's slots depend only on the service's rules, the workspace's settings and that
  * calendar's own data (engine.ts), so a table whose parts were computed at different instants
@@ -173,13 +174,113 @@ async function renewOnce(
 }
 
 async function renew(ctx: AvailabilityContext, table: SlotTable, stale: CalendarPart[], revision: AvailabilityRevision, nowMs: number): Promise<SlotTable> {
-  const staffIds = stale.map((part) => part.staffId);
-  const loaded = await computeParts(ctx, table, staffIds, revision, nowMs);
+  const renewed = new Map<string, CalendarPart>();
+  const whole: string[] = [];
+  const touched: { part: CalendarPart; firstMs: number; lastMs: number }[] = [];
+  for (const part of stale) {
+    const changes = nowMs < part.validFromMs || nowMs >= part.validUntilMs ? undefined : changesSince(revision, part.staffId, part.revision);
+    const onlyAdded = changes !== undefined && (table.rules.capacity ?? 1) <= 1 && changes.every((change) => change.added && Number.isFinite(change.fromMs));
+    const starts = changes && touchedStarts(table, changes);
+    if (starts === undefined) whole.push(part.staffId);
+    else if (starts === null || onlyAdded)
+      renewed.set(part.staffId, {
+        ...part,
+        slots: withoutBlocked(table, part.slots, onlyAdded ? changes : []),
+        revision: calendarRevision(revision, part.staffId),
+      });
+    else touched.push({ part, ...starts });
+  }
+  const [loaded, spliced] = await Promise.all([
+    whole.length > 0 ? computeParts(ctx, table, whole, revision, nowMs) : [],
+    touched.length > 0 ? spliceParts(ctx, table, touched, revision, nowMs) : [],
+  ]);
   // A calendar that stopped offering the service since the workspace's revision was read:
   // the whole table is computed again (and the next request, reading the new revision, builds anew).
-  if (loaded.length !== staffIds.length) return { ...table, serial: ++tablesBuilt, parts: await computeParts(ctx, table, undefined, revision, nowMs) };
-  const renewed = new Map(loaded.map((part) => [part.staffId, part]));
+  if (loaded.length !== whole.length || spliced.length !== touched.length) {
+    return { ...table, serial: ++tablesBuilt, parts: await computeParts(ctx, table, undefined, revision, nowMs) };
+  }
+  for (const part of [...loaded, ...spliced]) renewed.set(part.staffId, part);
   return { ...table, serial: ++tablesBuilt, parts: table.parts.map((part) => renewed.get(part.staffId) ?? part) };
+}
+
+/**
+ * The starts of a stale part that its calendar's moves since the part's revision
+ * (revision.ts changesSince) can have changed: a start's slot depends on the times its
+ * occupied range [start − buffer before, start + duration + buffer after) meets, so a move
+ * that touched [from, to) can change only the starts in (from − duration − buffer after,
+ * to + buffer before). Null when none lies in the table's stretch; undefined when the whole
+ * part must be computed again (a move touched all time).
+ */
+function touchedStarts(table: SlotTable, changes: CalendarChange[]) {
+  let firstMs = Infinity;
+  let lastMs = -Infinity;
+  for (const change of changes) {
+    const starts = startsMeeting(table.rules, change);
+    firstMs = Math.min(firstMs, starts.firstMs);
+    lastMs = Math.max(lastMs, starts.lastMs);
+  }
+  if (!Number.isFinite(firstMs) || !Number.isFinite(lastMs)) return undefined;
+  firstMs = Math.max(firstMs, table.firstMs);
+  lastMs = Math.min(lastMs, table.lastMs);
+  return firstMs <= lastMs ? { firstMs, lastMs } : null;
+}
+
+/** The (whole-millisecond) starts whose occupied range meets [fromMs, toMs): [firstMs, lastMs]. */
+function startsMeeting(rules: ServiceRules, { fromMs, toMs }: { fromMs: number; toMs: number }) {
+  return { firstMs: fromMs - (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS + 1, lastMs: toMs + rules.bufferBeforeMinutes * MINUTE_MS - 1 };
+}
+
+/**
+ * A part's slots after moves that only made time busy for good: busy time takes slots away
+ * and gives none, so the slots are the same less each start whose occupied range meets it
+ * (the engine offers a start only when its occupied range meets no busy time). No query.
+ */
+function withoutBlocked(table: SlotTable, slots: CalendarSlotBytes, changes: CalendarChange[]): CalendarSlotBytes {
+  return changes.reduce((kept, change) => {
+    const { firstMs, lastMs } = startsMeeting(table.rules, change);
+    return withoutSlotsIn(kept, firstMs, lastMs);
+  }, slots);
+}
+
+/**
+ * Stale parts whose moves touched only some starts: their calendars are loaded over what can
+ * touch those starts (one query for all), those starts computed again and written into the
+ * part's bytes in place of the old (serialize.ts spliceSlotBytes).
+ */
+async function spliceParts(
+  ctx: AvailabilityContext,
+  table: SlotTable,
+  touched: { part: CalendarPart; firstMs: number; lastMs: number }[],
+  revision: AvailabilityRevision,
+  nowMs: number,
+): Promise<CalendarPart[]> {
+  const { rules } = table;
+  const firstMs = Math.min(...touched.map((entry) => entry.firstMs));
+  const lastMs = Math.max(...touched.map((entry) => entry.lastMs));
+  const loaded = await loadCalendars(ctx.db, {
+    ...table.load,
+    loadFrom: new Date(firstMs - rules.bufferBeforeMinutes * MINUTE_MS),
+    loadTo: new Date(lastMs + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS),
+    now: new Date(nowMs),
+    staffIds: touched.map((entry) => entry.part.staffId),
+  });
+  const byStaff = new Map(loaded.map((calendar) => [calendar.staffId, calendar]));
+  const { timezone, slotIntervalMinutes } = ctx.workspace;
+  return touched.flatMap(({ part, firstMs, lastMs }) => {
+    const calendar = byStaff.get(part.staffId);
+    const [middle] = calendar ? buildSlotTable({ rules, timezone, slotIntervalMinutes, calendars: [calendar], firstMs, lastMs }) : [];
+    if (!calendar || !middle) return [];
+    return [
+      {
+        staffId: part.staffId,
+        slots: spliceSlotBytes(part.slots, firstMs, lastMs, middle),
+        revision: calendarRevision(revision, part.staffId),
+        // The kept starts were computed at validFromMs and hold until the part's first lapse; the new ones from now.
+        validFromMs: nowMs,
+        validUntilMs: Math.min(part.validUntilMs, calendar.firstHoldLapseMs ?? Infinity),
+      },
+    ];
+  });
 }
 
 /** Loads the calendars (all, or `staffIds`) over the table's stretch and computes their slots. */

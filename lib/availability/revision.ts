@@ -8,26 +8,70 @@ import { availabilityRevisions } from "@/lib/db/schema";
  * calendar depends on, and each calendar's, which moves with what only that calendar's slots
  * depend on (its bookings, hours, time off, external busy times).
  */
-export type AvailabilityRevision = { workspace: number; calendars: Readonly<Record<string, number>> };
+export type AvailabilityRevision = {
+  workspace: number;
+  calendars: Readonly<Record<string, number>>;
+  /** Each calendar's last moves as the row holds them (`changes`, as JSON text): parsed only when a cached part is stale (changesSince). */
+  changes: string;
+};
 
-export const NO_REVISION: AvailabilityRevision = { workspace: 0, calendars: {} };
+export const NO_REVISION: AvailabilityRevision = { workspace: 0, calendars: {}, changes: "{}" };
 
 /** A calendar's revision as cache entries carry it (lib/cache/cache.ts): 0 until its first change. */
 export function calendarRevision(revision: AvailabilityRevision, staffId: string): string {
   return String(revision.calendars[staffId] ?? 0);
 }
 
-/** The row's two columns as the authentication statement reads them (bigint and jsonb, as text or parsed). */
-export function toAvailabilityRevision(workspace: unknown, calendars: unknown): AvailabilityRevision {
+/** The row's columns as the authentication statement reads them (bigint and jsonb, as text or parsed). */
+export function toAvailabilityRevision(workspace: unknown, calendars: unknown, changes: unknown): AvailabilityRevision {
   const parsed = typeof calendars === "string" ? (JSON.parse(calendars) as Record<string, number>) : ((calendars ?? {}) as Record<string, number>);
-  return { workspace: workspace === null || workspace === undefined ? 0 : Number(workspace), calendars: parsed };
+  return {
+    workspace: workspace === null || workspace === undefined ? 0 : Number(workspace),
+    calendars: parsed,
+    changes: typeof changes === "string" ? changes : JSON.stringify(changes ?? {}),
+  };
+}
+
+/**
+ * A stretch of real time a calendar's move touched, epoch ms (all time: -Infinity to Infinity),
+ * rounded outwards as the availability loader rounds; `added`: the move only made that stretch
+ * busy for good (an insert of a confirmed booking, time off or an external busy time).
+ */
+export type CalendarChange = { fromMs: number; toMs: number; added: boolean };
+
+const parsedChanges = new WeakMap<AvailabilityRevision, Record<string, (number | null)[]>>();
+
+/**
+ * What moved a calendar from revision `since` to its revision in `revision`, in order
+ * (`changes`, lib/db/schema/availability-revisions.ts); undefined when the calendar's list does
+ * not reach back to `since` (it keeps its last few moves), so every time must count as changed.
+ */
+export function changesSince(revision: AvailabilityRevision, staffId: string, since: string): CalendarChange[] | undefined {
+  let all = parsedChanges.get(revision);
+  if (!all) parsedChanges.set(revision, (all = JSON.parse(revision.changes) as Record<string, (number | null)[]>));
+  const log = all[staffId];
+  if (!log || log.length < 5 || String(log[log.length - 4]) !== calendarRevision(revision, staffId)) return undefined;
+  let at = String(log[0]) === since ? 1 : -1;
+  for (let i = 1; at < 0 && i < log.length; i += 4) if (String(log[i]) === since) at = i + 4;
+  if (at < 0) return undefined;
+  const changes: CalendarChange[] = [];
+  for (let i = at; i + 3 < log.length; i += 4) {
+    const from = log[i + 1];
+    const to = log[i + 2];
+    changes.push(
+      typeof from === "number" && typeof to === "number"
+        ? { fromMs: Math.floor(from / 1000), toMs: Math.ceil(to / 1000), added: log[i + 3] === 1 }
+        : { fromMs: -Infinity, toMs: Infinity, added: false },
+    );
+  }
+  return changes;
 }
 
 /** The workspace's revisions, for a caller that has not read them with its key. */
 export async function readAvailabilityRevision(db: Queryable, workspaceId: string): Promise<AvailabilityRevision> {
   const [row] = await db
-    .select({ revision: availabilityRevisions.revision, calendars: availabilityRevisions.calendars })
+    .select({ revision: availabilityRevisions.revision, calendars: availabilityRevisions.calendars, changes: availabilityRevisions.changes })
     .from(availabilityRevisions)
     .where(eq(availabilityRevisions.workspaceId, workspaceId));
-  return row ? toAvailabilityRevision(row.revision, row.calendars) : NO_REVISION;
+  return row ? toAvailabilityRevision(row.revision, row.calendars, row.changes) : NO_REVISION;
 }

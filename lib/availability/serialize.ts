@@ -1,6 +1,6 @@
 import { toZonedIso } from "@/lib/time/zoned";
 import type { CalendarSlots, Slot } from "./engine";
-import { gzipParts, type DeflatedChunks, type GzipPart } from "./stitched-gzip";
+import { CHUNK_BYTES, gzipParts, type DeflatedChunks, type GzipPart } from "./stitched-gzip";
 import { buildZoneTimeline, DAY_MS } from "./zone-timeline";
 
 /**
@@ -68,6 +68,51 @@ export function toSlotBytes(calendars: CalendarSlots[], timezone: string): Calen
     offsets[count] = at + COMMA.length;
     return { head: utf8(`{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`), starts, offsets, bytes: concatBytes(pieces), chunks: [] };
   });
+}
+
+/**
+ * `calendar`'s slots with those that start in [firstMs, lastMs] replaced by `middle`'s (which
+ * all start there): the bytes toSlotBytes writes for the whole, made by copying runs. The
+ * deflated chunks that lie wholly before the first changed byte are kept.
+ */
+export function spliceSlotBytes(calendar: CalendarSlotBytes, firstMs: number, lastMs: number, middle: CalendarSlotBytes): CalendarSlotBytes {
+  const begin = firstAtOrAfter(calendar.starts, firstMs);
+  const end = firstAfter(calendar.starts, lastMs);
+  const runs = [
+    { source: calendar, from: 0, to: begin },
+    { source: middle, from: 0, to: middle.starts.length },
+    { source: calendar, from: end, to: calendar.starts.length },
+  ].filter((run) => run.to > run.from);
+  const count = runs.reduce((sum, run) => sum + run.to - run.from, 0);
+  const starts = new Float64Array(count);
+  const offsets = new Uint32Array(count + 1);
+  const pieces: Uint8Array[] = [];
+  let at = 0;
+  let index = 0;
+  for (const run of runs) {
+    if (index > 0) {
+      pieces.push(COMMA);
+      at += COMMA.length;
+    }
+    const first = run.source.offsets[run.from]!;
+    // Slot i's object ends where the comma before slot i + 1 would be.
+    const last = run.source.offsets[run.to]! - COMMA.length;
+    pieces.push(run.source.bytes.subarray(first, last));
+    for (let i = run.from; i < run.to; i++) {
+      starts[index] = run.source.starts[i]!;
+      offsets[index++] = at + run.source.offsets[i]! - first;
+    }
+    at += last - first;
+  }
+  offsets[count] = at + COMMA.length;
+  const unchanged = begin > 0 ? calendar.offsets[begin]! - COMMA.length : 0;
+  return { head: calendar.head, starts, offsets, bytes: concatBytes(pieces), chunks: calendar.chunks.slice(0, Math.floor(unchanged / CHUNK_BYTES)) };
+}
+
+/** `calendar` without its slots that start in [firstMs, lastMs]. */
+export function withoutSlotsIn(calendar: CalendarSlotBytes, firstMs: number, lastMs: number): CalendarSlotBytes {
+  const none = { head: calendar.head, starts: new Float64Array(0), offsets: Uint32Array.of(COMMA.length), bytes: new Uint8Array(0), chunks: [] };
+  return spliceSlotBytes(calendar, firstMs, lastMs, none);
 }
 
 /** The answer ({data: StaffSlots[]}) holding each calendar's slots that start in [firstMs, lastMs]. */

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { readAvailabilityRevision, type AvailabilityRevision } from "@/lib/availability/revision";
+import { changesSince, readAvailabilityRevision, type AvailabilityRevision } from "@/lib/availability/revision";
 import { bookings, questions, serviceStaff, services, staff, timeOff, workingHours } from "@/lib/db/schema";
 import { bookConfirmed, localAt } from "../helpers/bookings";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
@@ -8,7 +8,7 @@ import { currentDb } from "../helpers/setup-file";
 import { addService, seedBooking } from "../helpers/factories";
 
 /**
- * The availability revisions (migrations 0004, 0009, 0020): what lets an instance serve a
+ * The availability revisions (migrations 0004, 0009, 0020, 0025): what lets an instance serve a
  * cached answer (lib/cache/cache.ts). Every committed write to a table availability reads must
  * give the workspace, or the one calendar it concerns, a value it never had before; nothing
  * else may. Values are compared as one stamp: the workspace's and every calendar's.
@@ -109,6 +109,37 @@ describe("availability revision", () => {
     expect(after.calendars[ws.staffId]).toBeDefined();
     expect(after.calendars[ws.staffId]).not.toBe(before.calendars[ws.staffId]);
     expect(after.calendars[otherCalendar!.id]).toBe(before.calendars[otherCalendar!.id]);
+  });
+
+  it("lists what each of a calendar's last four moves touched, in order, and no further back", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const at = (day: number, time: string) => new Date(localAt(ws, day, time));
+    const first = await readAvailabilityRevision(db(), ws.id);
+    const since = String(first.calendars[ws.staffId] ?? 0);
+    const { booking } = await seedBooking(ws, { startsAt: at(2, "10:00"), serviceId: service.id });
+    await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking.id));
+    await db()
+      .insert(timeOff)
+      .values({ workspaceId: ws.id, staffId: ws.staffId, startsAt: at(3, "09:00"), endsAt: at(3, "12:30") });
+    // Two rows of one calendar in one transaction are one move: the hull of their times, more than an addition.
+    await db().transaction(async (tx) => {
+      await tx.insert(timeOff).values({ workspaceId: ws.id, staffId: ws.staffId, startsAt: at(4, "09:00"), endsAt: at(4, "10:00") });
+      await tx.insert(timeOff).values({ workspaceId: ws.id, staffId: ws.staffId, startsAt: at(5, "15:00"), endsAt: at(5, "16:00") });
+    });
+    const fourth = await readAvailabilityRevision(db(), ws.id);
+    expect(changesSince(fourth, ws.staffId, since)).toEqual([
+      { fromMs: at(2, "10:00").getTime(), toMs: at(2, "11:00").getTime(), added: true },
+      { fromMs: at(2, "10:00").getTime(), toMs: at(2, "11:00").getTime(), added: false },
+      { fromMs: at(3, "09:00").getTime(), toMs: at(3, "12:30").getTime(), added: true },
+      { fromMs: at(4, "09:00").getTime(), toMs: at(5, "16:00").getTime(), added: false },
+    ]);
+    expect(changesSince(fourth, ws.staffId, String(fourth.calendars[ws.staffId]))).toEqual([]);
+    // Weekly hours touch all time; a fifth move drops the first from the list.
+    await db().update(workingHours).set({ endMinute: 960 }).where(eq(workingHours.staffId, ws.staffId));
+    const fifth = await readAvailabilityRevision(db(), ws.id);
+    expect(changesSince(fifth, ws.staffId, since)).toBeUndefined();
+    expect(changesSince(fifth, ws.staffId, String(fourth.calendars[ws.staffId]))).toEqual([{ fromMs: -Infinity, toMs: Infinity, added: false }]);
   });
 
   it("is kept by triggers on exactly the tables availability reads, at the grain of what each row concerns", async () => {
