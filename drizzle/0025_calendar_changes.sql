@@ -9,21 +9,23 @@ ALTER TABLE "availability_revisions" ADD COLUMN "changes" jsonb DEFAULT '{}'::js
 -- touch (lib/availability/answer-cache.ts).
 --
 -- The revision is taken once the row is locked, so the moves of one calendar are listed in the
--- order they committed; a second row of the same calendar in one transaction widens that
--- transaction's move (and makes it more than an addition) instead of adding one.
+-- order they committed. A transaction makes one move per calendar: an update of one row is one
+-- call with the hull of its times before and after; a second row of the same calendar in the
+-- same transaction widens that move to all time, and every further row of it returns at once,
+-- before any lock or read (a feed's sync writes thousands of rows of one calendar in one
+-- transaction: it costs what it cost before this migration, one update of the row).
 CREATE OR REPLACE FUNCTION "bump_calendar_revision"(workspace uuid, calendar uuid, changed_from bigint, changed_to bigint, added boolean) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   bumped text := coalesce(current_setting('availability.bumped_calendars', true), '');
+  widened text := coalesce(current_setting('availability.widened_calendars', true), '');
   mark text := workspace::text || '/' || calendar::text || ' ';
   changes_kept constant int := 4;
   known jsonb;
   log jsonb;
   value bigint;
   n int;
-  last_from bigint;
-  last_to bigint;
 BEGIN
-  IF calendar IS NULL THEN
+  IF calendar IS NULL OR position(mark IN widened) > 0 THEN
     RETURN;
   END IF;
   SELECT changes -> calendar::text, calendars -> calendar::text INTO log, known FROM availability_revisions WHERE workspace_id = workspace FOR UPDATE;
@@ -34,17 +36,11 @@ BEGIN
     SELECT changes -> calendar::text, calendars -> calendar::text INTO log, known FROM availability_revisions WHERE workspace_id = workspace FOR UPDATE;
   END IF;
   IF position(mark IN bumped) > 0 THEN
-    -- This transaction moved the calendar already: its move is the log's last, widened.
+    -- This transaction moved the calendar already: its move, the log's last, now touches all time.
     n := jsonb_array_length(log);
-    last_from := (log ->> (n - 3))::bigint;
-    last_to := (log ->> (n - 2))::bigint;
-    IF last_from IS NULL OR changed_from IS NULL THEN
-      log := jsonb_set(jsonb_set(log, ARRAY[(n - 3)::text], 'null'::jsonb), ARRAY[(n - 2)::text], 'null'::jsonb);
-    ELSE
-      log := jsonb_set(jsonb_set(log, ARRAY[(n - 3)::text], to_jsonb(least(last_from, changed_from))), ARRAY[(n - 2)::text], to_jsonb(greatest(last_to, changed_to)));
-    END IF;
-    log := jsonb_set(log, ARRAY[(n - 1)::text], '0'::jsonb);
+    log := jsonb_set(jsonb_set(jsonb_set(log, ARRAY[(n - 3)::text], 'null'::jsonb), ARRAY[(n - 2)::text], 'null'::jsonb), ARRAY[(n - 1)::text], '0'::jsonb);
     UPDATE availability_revisions SET changes = changes || jsonb_build_object(calendar::text, log) WHERE workspace_id = workspace;
+    PERFORM set_config('availability.widened_calendars', widened || mark, true);
     RETURN;
   END IF;
   value := nextval('availability_revision_seq');
@@ -61,25 +57,45 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "bump_calendar_revision_of_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  old_from bigint;
+  old_to bigint;
+  new_from bigint;
+  new_to bigint;
+  -- The new row makes its time busy for good (a confirmed booking, time off, an external busy time).
+  blocks boolean := false;
 BEGIN
+  -- The times a row occupies, epoch microseconds (null, null: all time, as weekly hours).
   IF TG_OP <> 'INSERT' THEN
     IF TG_TABLE_NAME = 'bookings' THEN
-      PERFORM bump_calendar_revision(OLD.workspace_id, OLD.staff_id, (date_part('epoch', OLD.occupied_start) * 1000000)::bigint, (date_part('epoch', OLD.occupied_end) * 1000000)::bigint, false);
+      old_from := (date_part('epoch', OLD.occupied_start) * 1000000)::bigint;
+      old_to := (date_part('epoch', OLD.occupied_end) * 1000000)::bigint;
     ELSIF TG_TABLE_NAME IN ('time_off', 'external_busy_times') THEN
-      PERFORM bump_calendar_revision(OLD.workspace_id, OLD.staff_id, (date_part('epoch', OLD.starts_at) * 1000000)::bigint, (date_part('epoch', OLD.ends_at) * 1000000)::bigint, false);
-    ELSE
-      PERFORM bump_calendar_revision(OLD.workspace_id, OLD.staff_id, NULL, NULL, false);
+      old_from := (date_part('epoch', OLD.starts_at) * 1000000)::bigint;
+      old_to := (date_part('epoch', OLD.ends_at) * 1000000)::bigint;
     END IF;
   END IF;
   IF TG_OP <> 'DELETE' THEN
     IF TG_TABLE_NAME = 'bookings' THEN
-      PERFORM bump_calendar_revision(NEW.workspace_id, NEW.staff_id, (date_part('epoch', NEW.occupied_start) * 1000000)::bigint, (date_part('epoch', NEW.occupied_end) * 1000000)::bigint,
-        TG_OP = 'INSERT' AND NEW.status IN ('confirmed', 'no_show'));
+      new_from := (date_part('epoch', NEW.occupied_start) * 1000000)::bigint;
+      new_to := (date_part('epoch', NEW.occupied_end) * 1000000)::bigint;
+      blocks := NEW.status IN ('confirmed', 'no_show');
     ELSIF TG_TABLE_NAME IN ('time_off', 'external_busy_times') THEN
-      PERFORM bump_calendar_revision(NEW.workspace_id, NEW.staff_id, (date_part('epoch', NEW.starts_at) * 1000000)::bigint, (date_part('epoch', NEW.ends_at) * 1000000)::bigint, TG_OP = 'INSERT');
-    ELSE
-      PERFORM bump_calendar_revision(NEW.workspace_id, NEW.staff_id, NULL, NULL, false);
+      new_from := (date_part('epoch', NEW.starts_at) * 1000000)::bigint;
+      new_to := (date_part('epoch', NEW.ends_at) * 1000000)::bigint;
+      blocks := true;
     END IF;
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD.staff_id IS NOT DISTINCT FROM NEW.staff_id THEN
+    -- One row of one calendar: one call, the hull of its times before and after.
+    PERFORM bump_calendar_revision(NEW.workspace_id, NEW.staff_id, least(old_from, new_from), greatest(old_to, new_to), false);
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM bump_calendar_revision(OLD.workspace_id, OLD.staff_id, old_from, old_to, false);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM bump_calendar_revision(NEW.workspace_id, NEW.staff_id, new_from, new_to, TG_OP = 'INSERT' AND blocks);
   END IF;
   RETURN NULL;
 END

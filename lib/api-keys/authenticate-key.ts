@@ -53,7 +53,7 @@ export async function authenticateKey(db: Db, value: string, options: { withCloc
     key: row.key,
     workspace: row.workspace,
     offsetMs: toNumber(row.offsetMs),
-    availabilityRevision: toAvailabilityRevision(row.revision, row.calendars, row.changes),
+    availabilityRevision: toAvailabilityRevision(row.revision, row.calendars),
   };
 }
 
@@ -75,9 +75,6 @@ function prepareQueries(db: Db, withClockOffset: boolean) {
   const calendars = sql<
     string | null
   >`(SELECT ${availabilityRevisions.calendars}::text FROM ${availabilityRevisions} WHERE ${availabilityRevisions.workspaceId} = ${apiKeys.workspaceId})`;
-  const changes = sql<
-    string | null
-  >`(SELECT ${availabilityRevisions.changes}::text FROM ${availabilityRevisions} WHERE ${availabilityRevisions.workspaceId} = ${apiKeys.workspaceId})`;
   return {
     accountKey: db
       .select({ key: accountKeys, account: accounts, offsetMs })
@@ -86,7 +83,7 @@ function prepareQueries(db: Db, withClockOffset: boolean) {
       .where(and(eq(accountKeys.keyHash, hash), isNull(accountKeys.revokedAt)))
       .prepare(`authenticate_account_key_${suffix}`),
     workspaceKey: db
-      .select({ key: apiKeys, workspace: workspaces, offsetMs, revision, calendars, changes })
+      .select({ key: apiKeys, workspace: workspaces, offsetMs, revision, calendars })
       .from(apiKeys)
       .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
       .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), eq(workspaces.active, true)))

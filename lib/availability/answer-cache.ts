@@ -5,7 +5,7 @@ import { notFound } from "@/lib/errors";
 import type { ServiceRules } from "./engine";
 import { assertRange, AVAILABILITY_WORKSPACE_FIELDS, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
 import { loadCalendars, type LoadCalendarsInput } from "./load-calendars";
-import { calendarRevision, changesSince, readAvailabilityRevision, type AvailabilityRevision, type CalendarChange } from "./revision";
+import { calendarRevision, changesSince, readAvailabilityRevision, readCalendarMoves, type AvailabilityRevision, type CalendarChange } from "./revision";
 import { isGroupService, isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
 import { spliceSlotBytes, withoutSlotsIn, type CalendarSlotBytes } from "./serialize";
 import { answerFromSlotTable, answerWindow, buildSlotTable } from "./slot-table";
@@ -26,7 +26,8 @@ import { DAY_MS, MINUTE_MS } from "./zone-timeline";
  *   external busy times) is unchanged and the clock is before the first lapse of a hold it
  *   counts as busy. A stale part is renewed alone, and only where its calendar's moves since
  *   its revision touched (revision.ts changesSince, `renew` below): a confirmed booking on one
- *   calendar costs the next answer a cut in that calendar's bytes, with no query.
+ *   calendar costs the next answer one small read of that calendar's moves and a cut in its
+ *   bytes, with no load.
  *
  * A calendar's slots depend only on the service's rules, the workspace's settings and that
  * calendar's own data (engine.ts), so a table whose parts were computed at different instants
@@ -177,8 +178,14 @@ async function renew(ctx: AvailabilityContext, table: SlotTable, stale: Calendar
   const renewed = new Map<string, CalendarPart>();
   const whole: string[] = [];
   const touched: { part: CalendarPart; firstMs: number; lastMs: number }[] = [];
+  const current = stale.filter((part) => nowMs >= part.validFromMs && nowMs < part.validUntilMs);
+  const moves = await readCalendarMoves(
+    ctx.db,
+    ctx.workspace.id,
+    current.map((part) => part.staffId),
+  );
   for (const part of stale) {
-    const changes = nowMs < part.validFromMs || nowMs >= part.validUntilMs ? undefined : changesSince(revision, part.staffId, part.revision);
+    const changes = current.includes(part) ? changesSince(moves, revision, part.staffId, part.revision) : undefined;
     const onlyAdded = changes !== undefined && (table.rules.capacity ?? 1) <= 1 && changes.every((change) => change.added && Number.isFinite(change.fromMs));
     const starts = changes && touchedStarts(table, changes);
     if (starts === undefined) whole.push(part.staffId);

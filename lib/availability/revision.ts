@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { availabilityRevisions } from "@/lib/db/schema";
 
@@ -8,28 +8,19 @@ import { availabilityRevisions } from "@/lib/db/schema";
  * calendar depends on, and each calendar's, which moves with what only that calendar's slots
  * depend on (its bookings, hours, time off, external busy times).
  */
-export type AvailabilityRevision = {
-  workspace: number;
-  calendars: Readonly<Record<string, number>>;
-  /** Each calendar's last moves as the row holds them (`changes`, as JSON text): parsed only when a cached part is stale (changesSince). */
-  changes: string;
-};
+export type AvailabilityRevision = { workspace: number; calendars: Readonly<Record<string, number>> };
 
-export const NO_REVISION: AvailabilityRevision = { workspace: 0, calendars: {}, changes: "{}" };
+export const NO_REVISION: AvailabilityRevision = { workspace: 0, calendars: {} };
 
 /** A calendar's revision as cache entries carry it (lib/cache/cache.ts): 0 until its first change. */
 export function calendarRevision(revision: AvailabilityRevision, staffId: string): string {
   return String(revision.calendars[staffId] ?? 0);
 }
 
-/** The row's columns as the authentication statement reads them (bigint and jsonb, as text or parsed). */
-export function toAvailabilityRevision(workspace: unknown, calendars: unknown, changes: unknown): AvailabilityRevision {
+/** The row's two columns as the authentication statement reads them (bigint and jsonb, as text or parsed). */
+export function toAvailabilityRevision(workspace: unknown, calendars: unknown): AvailabilityRevision {
   const parsed = typeof calendars === "string" ? (JSON.parse(calendars) as Record<string, number>) : ((calendars ?? {}) as Record<string, number>);
-  return {
-    workspace: workspace === null || workspace === undefined ? 0 : Number(workspace),
-    calendars: parsed,
-    changes: typeof changes === "string" ? changes : JSON.stringify(changes ?? {}),
-  };
+  return { workspace: workspace === null || workspace === undefined ? 0 : Number(workspace), calendars: parsed };
 }
 
 /**
@@ -39,17 +30,17 @@ export function toAvailabilityRevision(workspace: unknown, calendars: unknown, c
  */
 export type CalendarChange = { fromMs: number; toMs: number; added: boolean };
 
-const parsedChanges = new WeakMap<AvailabilityRevision, Record<string, (number | null)[]>>();
+/** Calendars' lists of their last moves, as the row's `changes` holds them (lib/db/schema/availability-revisions.ts). */
+export type CalendarMoves = Readonly<Record<string, (number | null)[]>>;
 
 /**
- * What moved a calendar from revision `since` to its revision in `revision`, in order
- * (`changes`, lib/db/schema/availability-revisions.ts); undefined when the calendar's list does
- * not reach back to `since` (it keeps its last few moves), so every time must count as changed.
+ * What moved a calendar from revision `since` to its revision in `revision`, in order, from
+ * its list in `moves` (readCalendarMoves); undefined when the list does not reach back to
+ * `since` (it keeps the last few moves) or not up to `revision` (read at another instant), so
+ * every time must count as changed.
  */
-export function changesSince(revision: AvailabilityRevision, staffId: string, since: string): CalendarChange[] | undefined {
-  let all = parsedChanges.get(revision);
-  if (!all) parsedChanges.set(revision, (all = JSON.parse(revision.changes) as Record<string, (number | null)[]>));
-  const log = all[staffId];
+export function changesSince(moves: CalendarMoves, revision: AvailabilityRevision, staffId: string, since: string): CalendarChange[] | undefined {
+  const log = moves[staffId];
   if (!log || log.length < 5 || String(log[log.length - 4]) !== calendarRevision(revision, staffId)) return undefined;
   let at = String(log[0]) === since ? 1 : -1;
   for (let i = 1; at < 0 && i < log.length; i += 4) if (String(log[i]) === since) at = i + 4;
@@ -70,8 +61,26 @@ export function changesSince(revision: AvailabilityRevision, staffId: string, si
 /** The workspace's revisions, for a caller that has not read them with its key. */
 export async function readAvailabilityRevision(db: Queryable, workspaceId: string): Promise<AvailabilityRevision> {
   const [row] = await db
-    .select({ revision: availabilityRevisions.revision, calendars: availabilityRevisions.calendars, changes: availabilityRevisions.changes })
+    .select({ revision: availabilityRevisions.revision, calendars: availabilityRevisions.calendars })
     .from(availabilityRevisions)
     .where(eq(availabilityRevisions.workspaceId, workspaceId));
-  return row ? toAvailabilityRevision(row.revision, row.calendars, row.changes) : NO_REVISION;
+  return row ? toAvailabilityRevision(row.revision, row.calendars) : NO_REVISION;
+}
+
+/**
+ * The lists of moves of `staffIds` (changesSince), read only when a cached part is stale: the
+ * authentication statement reads the revisions alone, so a request that finds its answer cached
+ * never carries them.
+ */
+export async function readCalendarMoves(db: Queryable, workspaceId: string, staffIds: readonly string[]): Promise<CalendarMoves> {
+  if (staffIds.length === 0) return {};
+  const picked = sql.join(
+    staffIds.map((id) => sql`${id}::text, ${availabilityRevisions.changes} -> ${id}::text`),
+    sql`, `,
+  );
+  const [row] = await db
+    .select({ moves: sql<string | null>`jsonb_strip_nulls(jsonb_build_object(${picked}))::text` })
+    .from(availabilityRevisions)
+    .where(eq(availabilityRevisions.workspaceId, workspaceId));
+  return row?.moves ? (JSON.parse(row.moves) as CalendarMoves) : {};
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { changesSince, readAvailabilityRevision, type AvailabilityRevision } from "@/lib/availability/revision";
+import { changesSince, readAvailabilityRevision, readCalendarMoves, type AvailabilityRevision } from "@/lib/availability/revision";
 import { bookings, questions, serviceStaff, services, staff, timeOff, workingHours } from "@/lib/db/schema";
 import { bookConfirmed, localAt } from "../helpers/bookings";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
@@ -117,29 +117,51 @@ describe("availability revision", () => {
     const at = (day: number, time: string) => new Date(localAt(ws, day, time));
     const first = await readAvailabilityRevision(db(), ws.id);
     const since = String(first.calendars[ws.staffId] ?? 0);
+    const [other] = await db().insert(staff).values({ workspaceId: ws.id, name: "Other" }).returning();
+    const otherId = other!.id;
     const { booking } = await seedBooking(ws, { startsAt: at(2, "10:00"), serviceId: service.id });
-    await db().update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking.id));
+    // An update of one row is one move: the hull of its times before and after.
+    await db()
+      .update(bookings)
+      .set({ startsAt: at(2, "14:00"), endsAt: at(2, "15:00"), occupiedStart: at(2, "14:00"), occupiedEnd: at(2, "15:00") })
+      .where(eq(bookings.id, booking.id));
     await db()
       .insert(timeOff)
       .values({ workspaceId: ws.id, staffId: ws.staffId, startsAt: at(3, "09:00"), endsAt: at(3, "12:30") });
-    // Two rows of one calendar in one transaction are one move: the hull of their times, more than an addition.
+    // Two rows or more of one calendar in one transaction are one move over all time, and the
+    // rows after the second leave the list as it was.
     await db().transaction(async (tx) => {
       await tx.insert(timeOff).values({ workspaceId: ws.id, staffId: ws.staffId, startsAt: at(4, "09:00"), endsAt: at(4, "10:00") });
       await tx.insert(timeOff).values({ workspaceId: ws.id, staffId: ws.staffId, startsAt: at(5, "15:00"), endsAt: at(5, "16:00") });
+      await tx.insert(timeOff).values({ workspaceId: ws.id, staffId: ws.staffId, startsAt: at(6, "15:00"), endsAt: at(6, "16:00") });
     });
     const fourth = await readAvailabilityRevision(db(), ws.id);
-    expect(changesSince(fourth, ws.staffId, since)).toEqual([
+    const fourMoves = await readCalendarMoves(db(), ws.id, [ws.staffId]);
+    expect(changesSince(fourMoves, fourth, ws.staffId, since)).toEqual([
       { fromMs: at(2, "10:00").getTime(), toMs: at(2, "11:00").getTime(), added: true },
-      { fromMs: at(2, "10:00").getTime(), toMs: at(2, "11:00").getTime(), added: false },
+      { fromMs: at(2, "10:00").getTime(), toMs: at(2, "15:00").getTime(), added: false },
       { fromMs: at(3, "09:00").getTime(), toMs: at(3, "12:30").getTime(), added: true },
-      { fromMs: at(4, "09:00").getTime(), toMs: at(5, "16:00").getTime(), added: false },
+      { fromMs: -Infinity, toMs: Infinity, added: false },
     ]);
-    expect(changesSince(fourth, ws.staffId, String(fourth.calendars[ws.staffId]))).toEqual([]);
-    // Weekly hours touch all time; a fifth move drops the first from the list.
-    await db().update(workingHours).set({ endMinute: 960 }).where(eq(workingHours.staffId, ws.staffId));
+    expect(changesSince(fourMoves, fourth, ws.staffId, String(fourth.calendars[ws.staffId]))).toEqual([]);
+    // A fifth move drops the first from the list.
+    await db()
+      .insert(timeOff)
+      .values({ workspaceId: ws.id, staffId: ws.staffId, startsAt: at(7, "09:00"), endsAt: at(7, "10:00") });
     const fifth = await readAvailabilityRevision(db(), ws.id);
-    expect(changesSince(fifth, ws.staffId, since)).toBeUndefined();
-    expect(changesSince(fifth, ws.staffId, String(fourth.calendars[ws.staffId]))).toEqual([{ fromMs: -Infinity, toMs: Infinity, added: false }]);
+    const fiveMoves = await readCalendarMoves(db(), ws.id, [ws.staffId]);
+    expect(changesSince(fiveMoves, fifth, ws.staffId, since)).toBeUndefined();
+    expect(changesSince(fiveMoves, fifth, ws.staffId, String(fourth.calendars[ws.staffId]))).toEqual([
+      { fromMs: at(7, "09:00").getTime(), toMs: at(7, "10:00").getTime(), added: true },
+    ]);
+    // Moves read at a later revision than the one held do not answer for it.
+    expect(changesSince(fiveMoves, fourth, ws.staffId, since)).toBeUndefined();
+    // Weekly hours touch all time; a calendar never moved has no list.
+    await db().update(workingHours).set({ endMinute: 960 }).where(eq(workingHours.staffId, ws.staffId));
+    const sixth = await readAvailabilityRevision(db(), ws.id);
+    const sixMoves = await readCalendarMoves(db(), ws.id, [ws.staffId, otherId]);
+    expect(changesSince(sixMoves, sixth, ws.staffId, String(fifth.calendars[ws.staffId]))).toEqual([{ fromMs: -Infinity, toMs: Infinity, added: false }]);
+    expect(sixMoves[otherId]).toBeUndefined();
   });
 
   it("is kept by triggers on exactly the tables availability reads, at the grain of what each row concerns", async () => {

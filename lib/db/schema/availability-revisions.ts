@@ -13,9 +13,10 @@ import { bigint, jsonb, pgTable, uuid } from "drizzle-orm/pg-core";
  * - `changes` (calendar id → its last moves) says what each of a calendar's last four moves
  *   touched: `[since, revision, from, to, added, revision, from, to, added, …]`, every move
  *   after the revision `since` in the order they were written, each with the hull of the times
- *   its rows occupied before and after (epoch µs; null, null for all time: weekly hours) and
- *   whether it only added busy time for good (1, else 0). A cached part of a calendar's slots
- *   then renews only the starts its moves can touch (migration 0025).
+ *   its row occupied before and after (epoch µs; null, null for all time: weekly hours, or two
+ *   rows or more of the calendar in one transaction) and whether it only added busy time for
+ *   good (1, else 0). A cached part of a calendar's slots then renews only the starts its moves
+ *   can touch (migration 0025). Read only for a stale part, never with the key.
  *
  * Equal values mean equal data, so what was computed at one revision may be served again while
  * it is unchanged (lib/cache/cache.ts). Every value comes from one sequence and is never reused,
