@@ -70,7 +70,7 @@ let tablesBuilt = 0;
  * GET /v1/availability's body ({ data: StaffSlots[] }) for one request, as pieces to write in
  * order, and a key that names exactly these bytes in this instance: the table they are cut
  * from and each calendar's run of its slots. A table never changes once built (a renewed part
- * makes a new table), so the same key always names the same bytes (lib/http/kept-encoding.ts
+ * makes a new table), so the same key always names the same bytes (lib/http/encoded-answers.ts
  * caches them compressed by it); a range whose start is now + min_lead, which moves every
  * millisecond, keeps one key until a slot drops out of it. `gzip` writes the same bytes as
  * gzip from the table's deflated chunks (./stitched-gzip.ts), the first time a key is asked for.

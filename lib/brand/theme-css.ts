@@ -1,4 +1,4 @@
-import { LRUCache } from "lru-cache";
+import { Cache, NAMED_BY_KEY } from "@/lib/cache/cache";
 import type { Theme } from "@/lib/db/schema/workspaces";
 import { paletteFor, type Palette, type Scheme } from "./palette";
 
@@ -13,7 +13,8 @@ function declarations(palette: Palette, scheme: Scheme): string {
   return `color-scheme:${scheme};--theme-scheme:${scheme};${tokens.join("")}`;
 }
 
-const built = new LRUCache<string, string>({ max: 512 });
+/** CSS by the inputs that make it, in the one cache (lib/cache/cache.ts). */
+const built = new Cache<string>({ maxBytes: 1024 * 1024, sizeOf: (css, key) => css.length + key.length });
 
 /**
  * The colour tokens as CSS for `selector`, rendered into the server's HTML so the first paint
@@ -22,10 +23,10 @@ const built = new LRUCache<string, string>({ max: 512 });
  */
 export function themeCss({ brandColor, theme }: Brand, selector = ":root"): string {
   const key = `${selector}|${brandColor ?? ""}|${theme}`;
-  const cached = built.get(key);
+  const cached = built.get(key, NAMED_BY_KEY.revision, 0);
   if (cached !== undefined) return cached;
   const block = (scheme: Scheme) => `${selector}{${declarations(paletteFor(brandColor, scheme), scheme)}}`;
   const css = theme === "auto" ? `${block("light")}@media (prefers-color-scheme: dark){${block("dark")}}` : block(theme);
-  built.set(key, css);
+  built.set(key, { value: css, ...NAMED_BY_KEY });
   return css;
 }

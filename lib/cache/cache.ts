@@ -24,6 +24,13 @@ export type CacheOptions<V> = {
   maxEntries?: number;
 };
 
+/**
+ * The revision and clock bound of an entry whose key names exactly what it holds (the key
+ * changes whenever the value would: compressed bytes named by the bytes' name, CSS named by its
+ * inputs): rules 1 and 2 always hold for it, only the size bound removes it.
+ */
+export const NAMED_BY_KEY = { revision: "named by its key", validFromMs: -Infinity, validUntilMs: Infinity } as const;
+
 /** Whether an entry answers for `revision` at `nowMs` (rules 1 and 2). */
 export function isFresh(entry: Pick<CacheEntry<unknown>, "revision" | "validFromMs" | "validUntilMs">, revision: string, nowMs: number): boolean {
   return entry.revision === revision && entry.validFromMs <= nowMs && nowMs < entry.validUntilMs;

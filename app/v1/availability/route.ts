@@ -1,5 +1,5 @@
 import { getAvailabilityJson } from "@/lib/availability/answer-cache";
-import { keptEncodedResponse } from "@/lib/http/kept-encoding";
+import { encodedAnswerResponse } from "@/lib/http/encoded-answers";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/availability";
 import { parseInstant } from "@/lib/time/zoned";
@@ -12,6 +12,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       input: { serviceId: query.service_id, from: parseInstant(query.from), to: parseInstant(query.to), excludeBookingId: query.exclude_booking_id },
     });
     // Already JSON bytes (views into a kept slot table), compressed once per encoding and kept.
-    return keptEncodedResponse(request, answer, { "Content-Type": "application/json" });
+    return encodedAnswerResponse(request, answer, { "Content-Type": "application/json" });
   }),
 });

@@ -1,10 +1,11 @@
 import zlib from "node:zlib";
-import { LRUCache } from "lru-cache";
+import { Cache, NAMED_BY_KEY } from "@/lib/cache/cache";
 import { framedResponse, framingCarried, preferredEncoding, type Encoding } from "./framing";
 
 /**
- * A large answer whose bytes are kept (the availability answers, lib/availability/answer-cache.ts),
- * compressed per encoding and kept beside them. The server compresses an answer (lib/http/framing.ts)
+ * A large answer whose bytes are cached (the availability answers, lib/availability/answer-cache.ts),
+ * compressed per encoding and cached beside them, in the one cache (lib/cache/cache.ts) under
+ * the bytes' name. The server compresses an answer (lib/http/framing.ts)
  * for every request anew (gzip, level 6: 10 ms of CPU for a busy 62-day answer of 1 MB); the
  * same range asked again is then a lookup and a few dozen KB to write, not a megabyte.
  *
@@ -23,7 +24,7 @@ import { framedResponse, framingCarried, preferredEncoding, type Encoding } from
  *   The repeated 62-day range of `npm run bench` on PostgreSQL went from 0.51 to 0.67 of the
  *   floor with gzip at 9 instead of 1: moving the bytes, not making them, is its cost.
  */
-const MAX_KEPT_BYTES = 8 * 1024 * 1024;
+const MAX_ENCODED_BYTES = 8 * 1024 * 1024;
 type Compressed = Exclude<Encoding, "identity">;
 
 const brotli = (quality: number, bytes: Buffer) => ({
@@ -43,9 +44,9 @@ const COMPRESS_BEST: Record<Compressed, (bytes: Buffer, done: (error: Error | nu
 };
 
 /** Compressed bytes, and whether they are the best compression (else a recompression may replace them). */
-type KeptEncoded = { bytes: Uint8Array<ArrayBuffer>; best: boolean };
+type Encoded = { bytes: Uint8Array<ArrayBuffer>; best: boolean };
 
-const kept = new LRUCache<string, KeptEncoded>({ maxSize: MAX_KEPT_BYTES, sizeCalculation: (entry, key) => entry.bytes.length + key.length });
+const encodings = new Cache<Encoded>({ maxBytes: MAX_ENCODED_BYTES, sizeOf: (entry, key) => entry.bytes.length + key.length });
 /** Keys being compressed at the best level now: each at most once at a time. */
 const recompressing = new Set<string>();
 
@@ -54,13 +55,13 @@ const recompressing = new Set<string>();
  * `gzip`, when given, makes their first gzip encoding more cheaply than compressing them whole
  * (the availability answers stitch it from chunks deflated once, lib/availability/stitched-gzip.ts).
  */
-export type KeptBytes = { key: string; pieces: Uint8Array[]; gzip?: () => Uint8Array<ArrayBuffer> };
+export type NamedBytes = { key: string; pieces: Uint8Array[]; gzip?: () => Uint8Array<ArrayBuffer> };
 
 /**
  * The answer for `request`, in the encoding its Accept-Encoding prefers (br, then gzip, then
  * none; a client that accepts neither gets the bytes as they are). Varies by Accept-Encoding.
  */
-export function keptEncodedResponse(request: Request, answer: KeptBytes, headers: Record<string, string>): Response {
+export function encodedAnswerResponse(request: Request, answer: NamedBytes, headers: Record<string, string>): Response {
   // Outside our server (a bare `next start`) nothing would carry Content-Encoding: the bytes go as they are.
   const encoding = framingCarried() ? preferredEncoding(request.headers.get("accept-encoding")) : "identity";
   const vary = { ...headers, Vary: "Accept-Encoding" };
@@ -81,12 +82,12 @@ export function keptEncodedResponse(request: Request, answer: KeptBytes, headers
   return framedResponse(body, { headers: vary, length: body.byteLength, encoding });
 }
 
-function encoded(encoding: Compressed, answer: KeptBytes): Uint8Array<ArrayBuffer> {
+function encoded(encoding: Compressed, answer: NamedBytes): Uint8Array<ArrayBuffer> {
   const key = `${encoding} ${answer.key}`;
-  const entry = kept.get(key);
+  const entry = encodings.get(key, NAMED_BY_KEY.revision, 0);
   if (!entry) {
     const bytes = encoding === "gzip" && answer.gzip ? answer.gzip() : asView(COMPRESS_FAST[encoding](Buffer.concat(answer.pieces)));
-    kept.set(key, { bytes, best: false });
+    encodings.set(key, { value: { bytes, best: false }, ...NAMED_BY_KEY });
     return bytes;
   }
   if (!entry.best && !recompressing.has(key)) recompress(encoding, key, entry, answer.pieces);
@@ -94,12 +95,12 @@ function encoded(encoding: Compressed, answer: KeptBytes): Uint8Array<ArrayBuffe
 }
 
 /** Replaces `entry` under `key` with the best compression of the same bytes, unless it was dropped or replaced meanwhile. */
-function recompress(encoding: Compressed, key: string, entry: KeptEncoded, pieces: Uint8Array[]) {
+function recompress(encoding: Compressed, key: string, entry: Encoded, pieces: Uint8Array[]) {
   recompressing.add(key);
   COMPRESS_BEST[encoding](Buffer.concat(pieces), (error, compressed) => {
     recompressing.delete(key);
-    if (error || kept.peek(key) !== entry) return;
-    kept.set(key, { bytes: asView(compressed), best: true });
+    if (error || encodings.peek(key)?.value !== entry) return;
+    encodings.set(key, { value: { bytes: asView(compressed), best: true }, ...NAMED_BY_KEY });
   });
 }
 

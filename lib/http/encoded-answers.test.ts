@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { keptEncodedResponse, type KeptBytes } from "./kept-encoding";
+import { encodedAnswerResponse, type NamedBytes } from "./encoded-answers";
 import { inFramingScope } from "./framing";
 
 let answers = 0;
 
-/** A kept answer the size of a busy 62-day range: 60 days of 32 slots on 10 calendars, in pieces. */
-function busyAnswer(): KeptBytes {
+/** A cached answer the size of a busy 62-day range: 60 days of 32 slots on 10 calendars, in pieces. */
+function busyAnswer(): NamedBytes {
   const pieces: Uint8Array[] = [Buffer.from('{"data":[')];
   for (let calendar = 0; calendar < 10; calendar++) {
     const slots = [];
@@ -24,10 +24,10 @@ function busyAnswer(): KeptBytes {
 
 const DECODE = { br: brotliDecompressSync, gzip: gunzipSync } as const;
 
-async function ask(answer: KeptBytes, acceptEncoding: string) {
+async function ask(answer: NamedBytes, acceptEncoding: string) {
   const request = new Request("http://test/v1/availability", { headers: { "Accept-Encoding": acceptEncoding } });
   // In a request scope, as our server answers (lib/http/framing.ts).
-  const response = inFramingScope(() => keptEncodedResponse(request, answer, { "Content-Type": "application/json" }));
+  const response = inFramingScope(() => encodedAnswerResponse(request, answer, { "Content-Type": "application/json" }));
   const encoding = response.headers.get("content-encoding") as keyof typeof DECODE;
   const bytes = Buffer.from(await response.arrayBuffer());
   // The length the server sets again once Next.js has dropped it (framing.ts).
@@ -36,7 +36,7 @@ async function ask(answer: KeptBytes, acceptEncoding: string) {
   return { encoding, bytes };
 }
 
-describe("kept answers, compressed once fast and once at the best level", () => {
+describe("cached answers, compressed once fast and once at the best level", () => {
   for (const [acceptEncoding, encoding, atMost] of [
     ["gzip, deflate", "gzip", 0.85],
     ["gzip, deflate, br, zstd", "br", 0.7],
