@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 
 /**
- * A gzip member (RFC 1952) for bytes cut from kept tables, made without compressing the whole
+ * A gzip member (RFC 1952) for bytes cut from cached slot tables, made without compressing the whole
  * answer again (docs/architecture.md#caches, "Compressed in chunks"). A table's bytes are
  * deflated once, in CHUNK_BYTES chunks each ended by a sync flush (so each is whole bytes and
  * any run of them, in order, is valid deflate data), as the answers cut from the table first
@@ -20,11 +20,11 @@ export const CHUNK_BYTES = 16 * 1024;
 /** A table's deflated chunks by index (chunk k holds bytes [k·CHUNK_BYTES, (k+1)·CHUNK_BYTES)); filled as asked. */
 export type DeflatedChunks = (Uint8Array | undefined)[];
 
-/** Bytes to write as they are, or the run [from, to) of a kept table's bytes. */
+/** Bytes to write as they are, or the run [from, to) of a cached table's bytes. */
 export type GzipPart = Uint8Array | { bytes: Uint8Array; chunks: DeflatedChunks; from: number; to: number };
 
-/** A chunk is deflated once and kept: level 6, as Next.js and most servers compress. */
-const KEPT = { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+/** A chunk is deflated once and cached with its table: level 6, as Next.js and most servers compress. */
+const CHUNK = { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH };
 /** The bytes around the chunks are deflated for this answer only: as fast as keeps most of the saving. */
 const LOOSE = { level: 1, finishFlush: zlib.constants.Z_SYNC_FLUSH };
 /** ID1 ID2, deflate, no flags, no modification time, no extra flags, OS Unix (as zlib writes). */
@@ -61,7 +61,7 @@ export function gzipParts(parts: GzipPart[]): Buffer {
     if (part.from < firstWhole * CHUNK_BYTES) loose.push(part.bytes.subarray(part.from, firstWhole * CHUNK_BYTES));
     deflateLoose();
     for (let chunk = firstWhole; chunk < endWhole; chunk++) {
-      out.push((part.chunks[chunk] ??= zlib.deflateRawSync(part.bytes.subarray(chunk * CHUNK_BYTES, (chunk + 1) * CHUNK_BYTES), KEPT)));
+      out.push((part.chunks[chunk] ??= zlib.deflateRawSync(part.bytes.subarray(chunk * CHUNK_BYTES, (chunk + 1) * CHUNK_BYTES), CHUNK)));
     }
     if (endWhole * CHUNK_BYTES < part.to) loose.push(part.bytes.subarray(endWhole * CHUNK_BYTES, part.to));
   }
