@@ -127,14 +127,11 @@ async function buildTable(ctx: AvailabilityContext, input: GetAvailabilityInput,
   // No start before now + min_lead is ever offered again (the clock only moves on while the table serves).
   const firstMs = window ? Math.max(window.firstMs - WIDEN_BACK_MS, nowMs + rules.minLeadMinutes * MINUTE_MS) : Infinity;
   const lastMs = window ? window.lastMs + WIDEN_ON_MS : -Infinity;
-  // Load what can touch a start of the stretch: its occupied range reaches back by the buffer
-  // before and forward by the duration and the buffer after.
   const anchorMs = window ? firstMs : input.from.getTime();
   const load = {
     workspaceId: ctx.workspace.id,
     serviceId: service.id,
-    loadFrom: new Date(anchorMs - rules.bufferBeforeMinutes * MINUTE_MS),
-    loadTo: new Date((window ? lastMs : anchorMs) + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS),
+    ...reachOf(rules, anchorMs, window ? lastMs : anchorMs),
     excludeBookingId: input.excludeBookingId,
     groupSessions: isGroupService(service),
   };
@@ -178,24 +175,22 @@ async function renew(ctx: AvailabilityContext, table: SlotTable, stale: Calendar
   const renewed = new Map<string, CalendarPart>();
   const whole: string[] = [];
   const touched: { part: CalendarPart; firstMs: number; lastMs: number }[] = [];
-  const current = stale.filter((part) => nowMs >= part.validFromMs && nowMs < part.validUntilMs);
+  // A part past its clock bound is computed whole: its moves are not read.
+  const current = new Set(stale.filter((part) => nowMs >= part.validFromMs && nowMs < part.validUntilMs));
   const moves = await readCalendarMoves(
     ctx.db,
     ctx.workspace.id,
-    current.map((part) => part.staffId),
+    [...current].map((part) => part.staffId),
   );
   for (const part of stale) {
-    const changes = current.includes(part) ? changesSince(moves, revision, part.staffId, part.revision) : undefined;
-    const onlyAdded = changes !== undefined && (table.rules.capacity ?? 1) <= 1 && changes.every((change) => change.added && Number.isFinite(change.fromMs));
+    const changes = current.has(part) ? changesSince(moves, revision, part.staffId, part.revision) : undefined;
     const starts = changes && touchedStarts(table, changes);
+    const onlyAdded = changes !== undefined && (table.rules.capacity ?? 1) <= 1 && changes.every((change) => change.added);
     if (starts === undefined) whole.push(part.staffId);
-    else if (starts === null || onlyAdded)
-      renewed.set(part.staffId, {
-        ...part,
-        slots: withoutBlocked(table, part.slots, onlyAdded ? changes : []),
-        revision: calendarRevision(revision, part.staffId),
-      });
-    else touched.push({ part, ...starts });
+    else if (starts === null || onlyAdded) {
+      const slots = onlyAdded ? withoutBlocked(table, part.slots, changes) : part.slots;
+      renewed.set(part.staffId, { ...part, slots, revision: calendarRevision(revision, part.staffId) });
+    } else touched.push({ part, ...starts });
   }
   const [loaded, spliced] = await Promise.all([
     whole.length > 0 ? computeParts(ctx, table, whole, revision, nowMs) : [],
@@ -232,6 +227,17 @@ function touchedStarts(table: SlotTable, changes: CalendarChange[]) {
   return firstMs <= lastMs ? { firstMs, lastMs } : null;
 }
 
+/**
+ * What can touch a start in [firstMs, lastMs]: its occupied range reaches back by the buffer
+ * before and on by the duration and the buffer after (startsMeeting is its converse).
+ */
+function reachOf(rules: ServiceRules, firstMs: number, lastMs: number): { loadFrom: Date; loadTo: Date } {
+  return {
+    loadFrom: new Date(firstMs - rules.bufferBeforeMinutes * MINUTE_MS),
+    loadTo: new Date(lastMs + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS),
+  };
+}
+
 /** The (whole-millisecond) starts whose occupied range meets [fromMs, toMs): [firstMs, lastMs]. */
 function startsMeeting(rules: ServiceRules, { fromMs, toMs }: { fromMs: number; toMs: number }) {
   return { firstMs: fromMs - (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS + 1, lastMs: toMs + rules.bufferBeforeMinutes * MINUTE_MS - 1 };
@@ -243,9 +249,9 @@ function startsMeeting(rules: ServiceRules, { fromMs, toMs }: { fromMs: number; 
  * (the engine offers a start only when its occupied range meets no busy time). No query.
  */
 function withoutBlocked(table: SlotTable, slots: CalendarSlotBytes, changes: CalendarChange[]): CalendarSlotBytes {
-  return changes.reduce((kept, change) => {
+  return changes.reduce((left, change) => {
     const { firstMs, lastMs } = startsMeeting(table.rules, change);
-    return withoutSlotsIn(kept, firstMs, lastMs);
+    return withoutSlotsIn(left, firstMs, lastMs);
   }, slots);
 }
 
@@ -266,8 +272,7 @@ async function spliceParts(
   const lastMs = Math.max(...touched.map((entry) => entry.lastMs));
   const loaded = await loadCalendars(ctx.db, {
     ...table.load,
-    loadFrom: new Date(firstMs - rules.bufferBeforeMinutes * MINUTE_MS),
-    loadTo: new Date(lastMs + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS),
+    ...reachOf(rules, firstMs, lastMs),
     now: new Date(nowMs),
     staffIds: touched.map((entry) => entry.part.staffId),
   });
@@ -282,7 +287,7 @@ async function spliceParts(
         staffId: part.staffId,
         slots: spliceSlotBytes(part.slots, firstMs, lastMs, middle),
         revision: calendarRevision(revision, part.staffId),
-        // The kept starts were computed at validFromMs and hold until the part's first lapse; the new ones from now.
+        // The starts left as they were were computed at validFromMs and hold until the part's first lapse; the new ones from now.
         validFromMs: nowMs,
         validUntilMs: Math.min(part.validUntilMs, calendar.firstHoldLapseMs ?? Infinity),
       },
