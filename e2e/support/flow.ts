@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
 
 /** Steps of the booking flow as a customer does them, by role and visible name. */
 export async function chooseService(page: Page, name: string) {
@@ -6,8 +6,8 @@ export async function chooseService(page: Page, name: string) {
   await expect(page.getByRole("heading", { name: "Choose a time" })).toBeFocused();
 }
 
-/** The times offered on the day shown (the group "Times on …"), once there is one. */
-export async function shownTimes(page: Page): Promise<Locator> {
+/** The times offered on the day shown (the group "Times on …"), once there is one; on the page or in the widget's frame. */
+export async function shownTimes(page: Page | FrameLocator): Promise<Locator> {
   const times = page.getByRole("group", { name: /^Times on/ }).getByRole("button");
   await expect(times.first()).toBeVisible();
   return times;
@@ -19,14 +19,14 @@ export function daysWithTimes(page: Page): Locator {
 }
 
 /** Starts this close to now are passed over: the time can pass while the test fills in the details. */
-const PASSES_MS = 10 * 60_000;
+export const PASSES_MS = 10 * 60_000;
 
 /**
  * The day's first offered time that starts more than ten minutes from now, or the nth after it.
  * Today's very first time may be a minute away: it passes while the customer types (CI met it
  * at 03:29 New York time, the server then refused the start as no longer offered).
  */
-export async function firstTime(page: Page, nth = 0) {
+export async function firstTime(page: Page | FrameLocator, nth = 0) {
   const times = await shownTimes(page);
   const starts = await times.evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-start") ?? ""));
   const first = Math.max(

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { E2E } from "./env";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { firstTime } from "./flow";
 import { call, seedWorkspace, type SeedOptions, type Seeded } from "./seed";
 
 /**
@@ -32,9 +32,7 @@ export async function look(page: Page, testInfo: TestInfo, name: string) {
   ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(200);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const found = results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(found, `axe at ${name} (${label} px)`).toEqual([]);
+    await expectNoAxeViolations(page, `${name} (${label} px)`, WCAG_TAGS);
     await page.screenshot({ path: path.join(folder, `${name}-${label}.png`), fullPage: true, animations: "disabled" });
   }
   if (original) await page.setViewportSize(original);
@@ -43,8 +41,7 @@ export async function look(page: Page, testInfo: TestInfo, name: string) {
 export const times = (page: Page) => page.getByRole("group", { name: /^Times on/ }).getByRole("button");
 
 export async function pickTime(page: Page, nth = 0) {
-  await expect(times(page).first()).toBeVisible();
-  const slot = times(page).nth(nth);
+  const slot = await firstTime(page, nth);
   const label = (await slot.getAttribute("aria-label")) ?? "";
   await slot.click();
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();

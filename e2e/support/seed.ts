@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { E2E } from "./env";
+import { PASSES_MS } from "./flow";
 
 /**
  * Each spec builds its own workspace through the public HTTP API, exactly as a business's
@@ -165,7 +166,11 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
   return code!;
 }
 
-/** The first open slot of a service per the API (with the secret key), for "taken meanwhile" set-ups. */
+/**
+ * The first open slot of a service per the API (with the secret key) that starts more than ten
+ * minutes from now (PASSES_MS, as the pages' firstTime): a start a moment away passes before the
+ * test has booked, moved or cancelled it, whatever the hour the suite runs at.
+ */
 export async function firstSlot(request: APIRequestContext, seeded: Seeded, serviceId: string): Promise<{ staff_id: string; start: string }> {
   const from = new Date(Date.now() - 60_000).toISOString();
   const to = new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -174,5 +179,5 @@ export async function firstSlot(request: APIRequestContext, seeded: Seeded, serv
   ).data as { staff_id: string; slots: { start: string }[] }[];
   const slots = result.flatMap((calendar) => calendar.slots.map((slot) => ({ staff_id: calendar.staff_id, start: slot.start })));
   slots.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  return slots[0]!;
+  return slots.find((slot) => Date.parse(slot.start) - Date.now() > PASSES_MS)!;
 }
