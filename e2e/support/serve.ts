@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import type { AccountToCreate } from "./create-accounts";
 import { E2E } from "./env";
 
 /**
@@ -41,34 +42,32 @@ for (const name of [
 rmSync(E2E.dataDir, { recursive: true, force: true });
 mkdirSync(E2E.dataDir, { recursive: true });
 
-function createAccount(name: string, plan: string, step: string, file: string) {
-  const created = spawnSync("npx", ["tsx", "lib/cli/main.ts", "account", "create", "--name", name, "--plan", plan, "--plan-step", step], {
-    env,
-    encoding: "utf8",
-  });
-  if (created.status !== 0) {
-    console.error(created.stderr);
-    process.exit(created.status ?? 1);
-  }
-  writeFileSync(file, created.stdout.trim().split("\n").pop()!);
+// One account per spec that needs its own (the shared one reaches its workspace cap), all
+// created in one process (./create-accounts.ts) before the server starts.
+const ACCOUNTS: AccountToCreate[] = [
+  { name: "E2E account", plan: "pro", planStep: 5, file: E2E.accountFile },
+  // The fuzz creates workspaces at random: on an account of its own, so it never eats the specs' cap.
+  { name: "E2E fuzz account", plan: "pro", planStep: 1, file: E2E.fuzzAccountFile },
+  { name: "E2E headers account", plan: "pro", planStep: 1, file: E2E.headersAccountFile },
+  { name: "E2E journey account", plan: "pro", planStep: 5, file: E2E.journeyAccountFile },
+  { name: "E2E journey manage account", plan: "pro", planStep: 5, file: E2E.journeyManageAccountFile },
+  { name: "E2E journey embed account", plan: "pro", planStep: 2, file: E2E.journeyEmbedAccountFile },
+  { name: "E2E languages account", plan: "pro", planStep: 1, file: E2E.languagesAccountFile },
+  { name: "E2E languages flow account", plan: "pro", planStep: 5, file: E2E.languagesFlowAccountFile },
+  { name: "E2E languages manage account", plan: "pro", planStep: 2, file: E2E.languagesManageAccountFile },
+  { name: "E2E group sessions account", plan: "pro", planStep: 1, file: E2E.groupSessionsAccountFile },
+  { name: "E2E business notifications account", plan: "pro", planStep: 1, file: E2E.businessNotificationsAccountFile },
+  { name: "E2E brand account", plan: "pro", planStep: 2, file: E2E.brandAccountFile },
+  { name: "E2E flow holds account", plan: "pro", planStep: 5, file: E2E.flowHoldsAccountFile },
+  { name: "E2E reschedule account", plan: "pro", planStep: 5, file: E2E.rescheduleAccountFile },
+  { name: "E2E right-to-left account", plan: "pro", planStep: 1, file: E2E.rtlAccountFile },
+  { name: "E2E zone names account", plan: "pro", planStep: 1, file: E2E.zoneNamesAccountFile },
+];
+const created = spawnSync("npx", ["tsx", "e2e/support/create-accounts.ts", JSON.stringify(ACCOUNTS)], { env, encoding: "utf8" });
+if (created.status !== 0) {
+  console.error(created.stderr);
+  process.exit(created.status ?? 1);
 }
-createAccount("E2E account", "pro", "5", E2E.accountFile);
-// The fuzz creates workspaces at random: on an account of its own, so it never eats the specs' cap.
-createAccount("E2E fuzz account", "pro", "1", E2E.fuzzAccountFile);
-createAccount("E2E headers account", "pro", "1", E2E.headersAccountFile);
-createAccount("E2E journey account", "pro", "5", E2E.journeyAccountFile);
-createAccount("E2E journey manage account", "pro", "5", E2E.journeyManageAccountFile);
-createAccount("E2E journey embed account", "pro", "2", E2E.journeyEmbedAccountFile);
-createAccount("E2E languages account", "pro", "1", E2E.languagesAccountFile);
-createAccount("E2E languages flow account", "pro", "5", E2E.languagesFlowAccountFile);
-createAccount("E2E languages manage account", "pro", "2", E2E.languagesManageAccountFile);
-createAccount("E2E group sessions account", "pro", "1", E2E.groupSessionsAccountFile);
-createAccount("E2E business notifications account", "pro", "1", E2E.businessNotificationsAccountFile);
-createAccount("E2E brand account", "pro", "2", E2E.brandAccountFile);
-createAccount("E2E flow holds account", "pro", "5", E2E.flowHoldsAccountFile);
-createAccount("E2E reschedule account", "pro", "5", E2E.rescheduleAccountFile);
-createAccount("E2E right-to-left account", "pro", "1", E2E.rtlAccountFile);
-createAccount("E2E zone names account", "pro", "1", E2E.zoneNamesAccountFile);
 
 const server = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
