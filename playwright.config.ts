@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E } from "./e2e/support/env";
+import { E2E, E2E_WORKERS, portBase } from "./e2e/support/env";
 
 /**
  * End-to-end tests in real Chromium (Debian's, never a downloaded browser) against
@@ -19,8 +19,9 @@ const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./e2e/artifacts/test-results",
-  // One server, one embedded database, one clock: the specs run one at a time.
-  workers: 1,
+  // Each worker has its own app server, database (and so its own dev clock) and host pages
+  // (E2E_WORKER, e2e/support/env.ts); a spec file runs in one worker, its tests in order.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   timeout: 120_000,
   expect: { timeout: 15_000 },
@@ -34,21 +35,23 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
-  webServer: [
+  webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => [
     {
       command: "npx tsx e2e/support/serve.ts",
-      url: `${E2E.appUrl}/v1/openapi.json`,
+      url: `http://127.0.0.1:${portBase(worker)}/v1/openapi.json`,
+      env: { ...process.env, E2E_WORKER: String(worker) } as Record<string, string>,
       reuseExistingServer: false,
       // The first run builds the app.
       timeout: 600_000,
-      stdout: "ignore",
-      stderr: "pipe",
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
     },
     {
       command: "node e2e/support/host-server.mjs",
-      url: `${E2E.hostUrl}/health`,
+      url: `http://127.0.0.1:${portBase(worker) + 1}/health`,
+      env: { ...process.env, E2E_PORT_BASE: String(portBase(worker)) } as Record<string, string>,
       reuseExistingServer: false,
       timeout: 30_000,
     },
-  ],
+  ]).flat(),
 });

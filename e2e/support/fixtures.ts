@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { E2E } from "./env";
 
 /**
  * Shared fixtures:
@@ -22,6 +23,10 @@ export const WCAG_22_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wca
 type Fixtures = { clientIp: string; checkpoint: (name: string) => Promise<void> };
 
 export const test = base.extend<Fixtures>({
+  // This worker's own app server (e2e/support/env.ts).
+  baseURL: async ({}, use) => {
+    await use(E2E.appUrl);
+  },
   clientIp: async ({}, use) => {
     await use(`10.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`);
   },

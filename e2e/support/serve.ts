@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import type { AccountToCreate } from "./create-accounts";
-import { E2E } from "./env";
+import postgres from "postgres";
+import { E2E, WORKER } from "./env";
 
 /**
  * The app as `npm start` runs it (build when needed, migrate, serve), with
@@ -38,6 +39,26 @@ for (const name of [
 ]) {
   delete env[name];
 }
+
+/**
+ * On PostgreSQL every worker after the first serves a fresh database of its own, named after
+ * DATABASE_URL's (`<name>_e2e_w<n>`): the dev clock, the accounts and the demo are per server.
+ */
+async function freshWorkerDatabase(worker: number): Promise<void> {
+  const admin = env.DATABASE_URL!;
+  const name = `${new URL(admin).pathname.slice(1).replace(/\W/g, "_") || "booking"}_e2e_w${worker}`;
+  const sql = postgres(env.DATABASE_MIGRATION_URL ?? admin, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await sql.unsafe(`CREATE DATABASE ${name}`);
+  await sql.end();
+  for (const key of ["DATABASE_URL", "DATABASE_MIGRATION_URL"]) {
+    if (!env[key]) continue;
+    const url = new URL(env[key]);
+    url.pathname = `/${name}`;
+    env[key] = url.toString();
+  }
+}
+if (env.DATABASE_URL && WORKER > 0) await freshWorkerDatabase(WORKER);
 
 rmSync(E2E.dataDir, { recursive: true, force: true });
 mkdirSync(E2E.dataDir, { recursive: true });
