@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { E2E } from "./env";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./fixtures";
 import { firstTime } from "./flow";
 import { call, seedWorkspace, type SeedOptions, type Seeded } from "./seed";
 
@@ -12,12 +11,15 @@ import { call, seedWorkspace, type SeedOptions, type Seeded } from "./seed";
  */
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const LOOK_VIEWPORTS = [
+  { label: "390", ...PHONE },
+  { label: "1280", ...DESKTOP },
+];
 
 export const seed = (request: APIRequestContext, options: SeedOptions = {}) => seedWorkspace(request, { ...options, accountFile: E2E.journeyAccountFile });
 
+/** `screenshotAndAxe` at 390 px and 1280 px, into one folder per test and width. */
 export async function look(page: Page, testInfo: TestInfo, name: string) {
-  const original = page.viewportSize();
   // One folder per test and width: the long titles share their first 60 characters.
   const walkedAt = testInfo.title.match(/\((\d+) px\)$/)?.[1] ?? "phone";
   const title = testInfo.title
@@ -25,17 +27,7 @@ export async function look(page: Page, testInfo: TestInfo, name: string) {
     .replace(/[^a-z0-9]+/g, "-")
     .slice(0, 60);
   const folder = path.join("e2e", "artifacts", "screens", `journey-${title}-walked-${walkedAt}`);
-  mkdirSync(folder, { recursive: true });
-  for (const [label, size] of [
-    ["390", PHONE],
-    ["1280", DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    await expectNoAxeViolations(page, `${name} (${label} px)`, WCAG_TAGS);
-    await page.screenshot({ path: path.join(folder, `${name}-${label}.png`), fullPage: true, animations: "disabled" });
-  }
-  if (original) await page.setViewportSize(original);
+  await screenshotAndAxe(page, testInfo, name, LOOK_VIEWPORTS, WCAG_22_AA_TAGS, folder);
 }
 
 export const times = (page: Page) => page.getByRole("group", { name: /^Times on/ }).getByRole("button");
