@@ -5,8 +5,16 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { PAGE_HEADER_RULES } from "./lib/http/page-headers";
 
 const nextConfig: NextConfig = {
-  // PGlite loads its wasm and extension bundles from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // PGlite loads its wasm and extension bundles from node_modules at run time. prom-client and
+  // OpenTelemetry's SDK stay Node.js packages too: the server (lib/http/server.ts) loads the same copies.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "prom-client",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+  ],
   poweredByHeader: false,
   // Our server compresses every answer, by one rule (lib/http/framing.ts); Next.js's compression
   // would not know a route's length or encoding, which it drops. Under a bare `next start`

@@ -54,6 +54,10 @@ const EnvSchema = z.object({
   RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   /** Minutes between periodic syncs of each external calendar (docs/external-calendars.md). */
   EXTERNAL_CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** The bearer token GET /metrics asks for; unset, /metrics is 404 (docs/operations.md, "Metrics"). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** OpenTelemetry's own variable (the SDK reads it); validated here so a typo stops the start. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
 });
 
 export type Config = {
@@ -87,6 +91,8 @@ export type Config = {
   bookingVolumeLimit: number;
   runnerIntervalMs: number;
   externalCalendarSyncMinutes: number;
+  /** GET /metrics's bearer token; undefined: no metrics endpoint. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -143,6 +149,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     bookingVolumeLimit: e.BOOKING_VOLUME_LIMIT,
     runnerIntervalMs: e.RUNNER_INTERVAL_MS,
     externalCalendarSyncMinutes: e.EXTERNAL_CALENDAR_SYNC_MINUTES,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

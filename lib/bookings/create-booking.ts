@@ -1,3 +1,4 @@
+import { countBookingCreated } from "@/lib/observability/metrics";
 import { randomUUID } from "node:crypto";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
@@ -108,6 +109,7 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
       return settleStart(tx, row, code, now, { workspace, service, customer, payment: payment ?? null, answers: toBookingAnswers(answers) });
     });
   const booking = await occupyBestFirst(staffIds, write);
+  countBookingCreated(ctx.actor.type);
   // After commit, never inside the transaction: the PaymentIntent on the connected account.
   const payment = service.paymentMode === "none" ? undefined : await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
   return { booking, accessToken, payment, answers: toBookingAnswers(answers) };

@@ -1,4 +1,5 @@
 import path from "node:path";
+import pLimit from "p-limit";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
@@ -18,7 +19,11 @@ export type DbHandle = {
   db: Db;
   driver: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** PostgreSQL: the pool's size, its units of work running and those waiting for a connection. */
+  poolUse?: () => PoolUse;
 };
+
+export type PoolUse = { max: number; inUse: number; waiting: number };
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
@@ -42,8 +47,14 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
     const connections = options.maxConnections ?? 10;
     const prepare = preparesStatements(options.url);
     const client = postgres(options.url, { max: connections, onnotice: () => {}, prepare });
-    const db = drizzle({ client: withPreparedStatements(withConnectionGate(client, connections), prepare), schema, casing: "snake_case" }) as unknown as Db;
-    return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+    const limit = pLimit(connections);
+    const db = drizzle({
+      client: withPreparedStatements(withConnectionGate(client, connections, limit), prepare),
+      schema,
+      casing: "snake_case",
+    }) as unknown as Db;
+    const poolUse = () => ({ max: connections, inUse: limit.activeCount, waiting: limit.pendingCount });
+    return { db, driver: "postgres", close: () => client.end({ timeout: 5 }), poolUse };
   }
   const release = options.dataDir ? acquireEmbeddedLock(options.dataDir) : () => {};
   const { PGlite } = await import("@electric-sql/pglite");
@@ -102,7 +113,7 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
   }
 }
 
-type Holder = { handle?: Promise<DbHandle> };
+type Holder = { handle?: Promise<DbHandle>; opened?: DbHandle };
 const holder: Holder = ((globalThis as { __bookingDb?: Holder }).__bookingDb ??= {});
 
 /** The app's one database handle, opened and migrated on first use. */
@@ -111,9 +122,15 @@ export function getDbHandle(): Promise<DbHandle> {
     const config = getConfig();
     const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
     await migrateWith(handle, config.migrationUrl);
+    holder.opened = handle;
     return handle;
   })();
   return holder.handle;
+}
+
+/** How busy the app's pool is, once its database is open (undefined before, and on the embedded database). */
+export function databasePoolUse(): PoolUse | undefined {
+  return holder.opened?.poolUse?.();
 }
 
 /** Migrates through `migrationUrl` (a direct connection, when the app's URL is a pooler's) or else the handle itself. */
@@ -134,10 +151,12 @@ export async function getDb(): Promise<Db> {
 /** Tests point the app at their own database. */
 export function setDbForTesting(handle: DbHandle | undefined): void {
   holder.handle = handle ? Promise.resolve(handle) : undefined;
+  holder.opened = handle;
 }
 
 export async function closeDb(): Promise<void> {
   const handle = holder.handle;
   holder.handle = undefined;
+  holder.opened = undefined;
   if (handle) await (await handle).close();
 }

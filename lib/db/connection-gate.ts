@@ -1,4 +1,4 @@
-import pLimit from "p-limit";
+import pLimit, { type LimitFunction } from "p-limit";
 import type { Sql } from "postgres";
 
 type PendingQuery = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
@@ -17,9 +17,9 @@ type Unsafe = (text: string, params?: unknown[], options?: object) => PendingQue
  * unit finds a connection of its own, so postgres.js never queues or pipelines one.
  *
  * Statements inside a transaction go straight to its connection: they already hold the unit.
+ * The caller may hand in the limit, to read how busy the pool is (GET /metrics).
  */
-export function withConnectionGate(client: Sql, connections: number): Sql {
-  const limit = pLimit(connections);
+export function withConnectionGate(client: Sql, connections: number, limit: LimitFunction = pLimit(connections)): Sql {
   const unsafe = client.unsafe.bind(client) as unknown as Unsafe;
   const gated: Unsafe = (text, params, options) => {
     let asValues = false;

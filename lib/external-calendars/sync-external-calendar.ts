@@ -1,3 +1,4 @@
+import { countSyncFailure } from "@/lib/observability/metrics";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { BaseContext } from "@/lib/context";
 import { externalCalendars, workspaces, type ExternalCalendarRow } from "@/lib/db/schema";
@@ -50,6 +51,7 @@ export async function syncExternalCalendar(ctx: Pick<BaseContext, "db" | "clock"
     const row = await withTransaction(ctx, (tx) => applyRead(tx, claimed, read, ctx.clock.now()));
     return { row, synced: true };
   } catch (error) {
+    countSyncFailure();
     const row = await recordFailure(ctx, claimed, describeFailure(error), now);
     // Deleted while it was being read: nothing is left to report.
     return row ? { row, synced: true } : undefined;

@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
 import type { Duplex } from "node:stream";
 import { getLogger, type RequestLogRecord } from "@/lib/log/logger";
+import { observeRequest } from "@/lib/observability/metrics";
+import { flushTraces } from "@/lib/observability/tracing";
 import next from "next";
 import { FramedResponse } from "./framing";
 import { normalize, PEER_ADDRESS_HEADER } from "./client-ip";
@@ -138,6 +140,7 @@ async function shutDown(server: AppServer, connections: ConnectionTracker, close
   server.closeAllConnections();
   for (const socket of connections.open.keys()) socket.destroy();
   await shared.__bookingRunner?.runner?.stop().catch(() => {});
+  await flushTraces();
   await closeApp().catch(() => {});
   const db = shared.__bookingDb?.handle;
   if (db) await (await db).close().catch(() => {});
@@ -230,11 +233,14 @@ function logWhenAnswered(request: IncomingMessage, response: ServerResponse, rec
     const path = (request.url ?? "/").split("?", 1)[0]!;
     const route = record.route ?? routePatternOf(path);
     const quiet = route === "/healthz" || route === "/readyz" || route.startsWith("/_next/");
+    const durationMs = performance.now() - started;
+    // GET /metrics and the traces: a path no page or route answered is one label, whatever the path.
+    observeRequest({ method: request.method ?? "", route: record.route ?? metricRouteOf(route, response.statusCode), status: response.statusCode, durationMs });
     const line = {
       method: request.method,
       route,
       status: response.statusCode,
-      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      duration_ms: Math.round(durationMs * 10) / 10,
       ...(record.request_id ? { request_id: record.request_id } : {}),
       ...(record.workspace_id ? { workspace_id: record.workspace_id } : {}),
       ...(response.writableFinished ? {} : { aborted: true }),
@@ -243,6 +249,16 @@ function logWhenAnswered(request: IncomingMessage, response: ServerResponse, rec
     if (quiet) logger.debug(line, "request");
     else logger.info(line, "request");
   });
+}
+
+/**
+ * A route pattern as a metric's label: the set of labels must stay small whatever clients send,
+ * so a path refused below any route (404, 405, 400 for a path nothing serves) is `(unmatched)`,
+ * not the path's own first segments. A pattern with a placeholder, `/`, the probes and the API's stay.
+ */
+function metricRouteOf(pattern: string, status: number): string {
+  if (status < 400 || ["/", "/healthz", "/readyz"].includes(pattern) || pattern.startsWith("/v1/") || /\{\w+\}$/.test(pattern)) return pattern;
+  return "(unmatched)";
 }
 
 /** The page or file a path names, with its secret or variable segment as a placeholder. */

@@ -1,3 +1,4 @@
+import { countMessageOutcome } from "@/lib/observability/metrics";
 import { and, asc, eq, gte, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/lib/db/client";
@@ -60,11 +61,13 @@ export async function sendDueMessages(ctx: JobContext, options: { limit: number;
           (accepted) => deliver(message, transports, accepted),
           () => markSent(ctx, [message.id]),
         );
+        countMessageOutcome(message.channel, "sent");
       } catch (error) {
         await recordFailure(ctx.db, message, describeError(error), ctx.clock.now());
       }
     }
     if (rowIsTheDelivery.length > 0) await markSent(ctx, rowIsTheDelivery);
+    for (const message of claimed) if (rowIsTheDelivery.includes(message.id)) countMessageOutcome(message.channel, "sent");
   }
   return tried;
 }
@@ -157,6 +160,7 @@ async function deliver(message: OutboxMessageRow, transports: MessageTransports,
 
 async function recordFailure(db: Queryable, message: OutboxMessageRow, lastError: string, now: Date): Promise<void> {
   const exhausted = message.attempts >= OUTBOX_MAX_ATTEMPTS;
+  countMessageOutcome(message.channel, exhausted ? "failed" : "retrying");
   const delaySeconds = OUTBOX_RETRY_DELAYS_SECONDS[Math.min(message.attempts, OUTBOX_RETRY_DELAYS_SECONDS.length) - 1]!;
   const released = { claimedBy: null, claimExpiresAt: null, lastError };
   await db

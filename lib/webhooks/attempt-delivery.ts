@@ -1,3 +1,4 @@
+import { countWebhookDelivery } from "@/lib/observability/metrics";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
@@ -99,7 +100,9 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
 export async function sendClaimed(db: Db, claim: Claim, clock: Clock): Promise<AttemptResult> {
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, claim.row.endpointId));
   const outcome = endpoint ? await post(claim.row, endpoint.url, endpoint.secretSealed, clock.now()) : lost("Endpoint no longer exists");
-  return recordOutcome(db, claim, outcome, clock.now());
+  const result = await recordOutcome(db, claim, outcome, clock.now());
+  if (result.outcome === "sent") countWebhookDelivery(result.status === "succeeded" ? "succeeded" : result.status === "pending" ? "retrying" : "failed");
+  return result;
 }
 
 async function post(row: WebhookDeliveryRow, url: string, secretSealed: string, now: Date): Promise<PostOutcome> {

@@ -1,3 +1,4 @@
+import { observeJob } from "@/lib/observability/metrics";
 import type { JobDefinition } from "../define-job";
 import { deliverWebhookJob } from "./deliver-webhook";
 import { expireHoldJob } from "./expire-hold";
@@ -5,5 +6,11 @@ import { remindBookingJob } from "./remind-booking";
 import { runDueWorkJob } from "./run-due-work";
 import { syncExternalCalendarsJob } from "./sync-external-calendars";
 
-/** Every background job. A new job is a new file in this folder and one line here. */
-export const JOB_DEFINITIONS = [deliverWebhookJob, expireHoldJob, remindBookingJob, runDueWorkJob, syncExternalCalendarsJob] as JobDefinition[];
+/**
+ * Every background job. A new job is a new file in this folder and one line here. Both drivers
+ * run a job through this list, so each run is observed here (its span, its count and duration
+ * on GET /metrics; on Inngest, each invocation of the function).
+ */
+export const JOB_DEFINITIONS = ([deliverWebhookJob, expireHoldJob, remindBookingJob, runDueWorkJob, syncExternalCalendarsJob] as JobDefinition[]).map(
+  (definition): JobDefinition => ({ ...definition, handler: (input) => observeJob(definition.id, () => definition.handler(input)) }),
+);
