@@ -16,9 +16,8 @@ const nextConfig: NextConfig = {
     "@opentelemetry/resources",
   ],
   poweredByHeader: false,
-  // Our server compresses every answer, by one rule (lib/http/framing.ts); Next.js's compression
-  // would not know a route's length or encoding, which it drops. Under a bare `next start`
-  // nothing is compressed (docs/architecture.md#response-framing).
+  // Compression is the balancer's, one rule for every answer (docs/deploy.md, haproxy's
+  // `compression`): the instances spend their CPU on answers (docs/architecture.md#response-framing).
   compress: false,
   // A production install (`npm ci --omit=dev`, docs/deploy.md) lacks the test tooling the
   // project-wide type check reads (tests and e2e import it): there the build skips that check,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { Cache, isFresh } from "@/lib/cache/cache";
 import { services } from "@/lib/db/schema";
@@ -5,9 +6,9 @@ import { notFound } from "@/lib/errors";
 import type { ServiceRules } from "./engine";
 import { assertRange, AVAILABILITY_WORKSPACE_FIELDS, type AvailabilityContext, type GetAvailabilityInput } from "./get-availability";
 import { loadCalendars, type LoadCalendarsInput } from "./load-calendars";
-import { calendarRevision, changesSince, readAvailabilityRevision, readCalendarMoves, type AvailabilityRevision, type CalendarChange } from "./revision";
+import { calendarRevision, readAvailabilityRevision, type AvailabilityRevision } from "./revision";
 import { isGroupService, isServiceBookable, takesNewBookings, toServiceRules } from "./service-rules";
-import { spliceSlotBytes, withoutSlotsIn, type CalendarSlotBytes } from "./serialize";
+import type { CalendarSlotBytes } from "./serialize";
 import { answerFromSlotTable, answerWindow, buildSlotTable } from "./slot-table";
 import { DAY_MS, MINUTE_MS } from "./zone-timeline";
 
@@ -24,10 +25,9 @@ import { DAY_MS, MINUTE_MS } from "./zone-timeline";
  *   calendars, their links) is the one it was built at and the clock has not gone back;
  * - each calendar's part serves while that calendar's revision (its bookings, hours, time off,
  *   external busy times) is unchanged and the clock is before the first lapse of a hold it
- *   counts as busy. A stale part is renewed alone, and only where its calendar's moves since
- *   its revision touched (revision.ts changesSince, `renew` below): a confirmed booking on one
- *   calendar costs the next answer one small read of that calendar's moves and a cut in its
- *   bytes, with no load.
+ *   counts as busy. A stale part is computed again whole, alone: a booking on one calendar
+ *   costs the next answer one load of that calendar over the table's stretch, and every other
+ *   calendar's part keeps serving.
  *
  * A calendar's slots depend only on the service's rules, the workspace's settings and that
  * calendar's own data (engine.ts), so a table whose parts were computed at different instants
@@ -42,7 +42,7 @@ const WIDEN_ON_MS = 7 * DAY_MS;
 type CalendarPart = { staffId: string; slots: CalendarSlotBytes; revision: string; validFromMs: number; validUntilMs: number };
 
 type SlotTable = {
-  /** This instance's number for the table: an answer's key (AvailabilityAnswer) names its table by it. */
+  /** This instance's number for the table: a renewal under way names its table by it. */
   serial: number;
   rules: ServiceRules;
   /** False when the service takes no booking of this kind: every calendar answers no slots. */
@@ -58,8 +58,7 @@ type SlotTable = {
 const tables = new Cache<SlotTable>({
   maxBytes: MAX_TABLE_BYTES,
   sizeOf: (table, key) =>
-    // A part's deflated chunks, filled as gzip answers ask for them, take about an eighth of its bytes.
-    key.length + table.parts.reduce((sum, { slots }) => sum + slots.head.length + Math.ceil(1.125 * slots.bytes.length) + 12 * slots.starts.length + 150, 100),
+    key.length + table.parts.reduce((sum, { slots }) => sum + slots.head.length + slots.bytes.length + 12 * slots.starts.length + 150, 100),
 });
 /** Renewals under way, so that the requests that meet one stale part wait for one load of it. */
 const renewing = new Map<string, Promise<SlotTable>>();
@@ -68,14 +67,17 @@ let tablesBuilt = 0;
 
 /**
  * GET /v1/availability's body ({ data: StaffSlots[] }) for one request, as pieces to write in
- * order, and a key that names exactly these bytes in this instance: the table they are cut
- * from and each calendar's run of its slots. A table never changes once built (a renewed part
- * makes a new table), so the same key always names the same bytes (lib/http/encoded-answers.ts
- * caches them compressed by it); a range whose start is now + min_lead, which moves every
- * millisecond, keeps one key until a slot drops out of it. `gzip` writes the same bytes as
- * gzip from the table's deflated chunks (./stitched-gzip.ts), the first time a key is asked for.
+ * order (views into a kept slot table, never copied), and its strong entity tag.
+ *
+ * The tag is a digest of what the bytes are a function of, never of the bytes themselves
+ * (hashing a megabyte per answer would cost as much as cutting it): the service, the booking
+ * left out, the workspace's settings and revision, and per calendar its revision, the first
+ * lapse of a hold it still counts as busy (the parts' `validUntilMs`: two parts of one
+ * revision whose holds lapsed differently differ there) and the starts of the first and last
+ * slot of its run. Two answers with one tag, from any instance, are the same bytes; a range one
+ * minute later that holds the same slots has the same tag.
  */
-export type AvailabilityAnswer = { key: string; pieces: Uint8Array[]; gzip: () => Uint8Array<ArrayBuffer> };
+export type AvailabilityAnswer = { etag: string; pieces: Uint8Array[] };
 
 export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityContext; input: GetAvailabilityInput }): Promise<AvailabilityAnswer> {
   const fromMs = input.from.getTime();
@@ -96,11 +98,12 @@ export async function getAvailabilityJson({ ctx, input }: { ctx: AvailabilityCon
       table = await renewOnce(ctx, key, table, stale, revision, nowMs);
     }
   }
-  const { pieces, runs, gzip } = answerFromSlotTable(
+  const { pieces, runs } = answerFromSlotTable(
     table.parts.map((part) => part.slots),
     answerWindow(table.rules, table.offered, nowMs, fromMs, toMs),
   );
-  return { key: `availability ${table.serial} ${runs}`, pieces, gzip };
+  const named = JSON.stringify([key, revision.workspace, table.parts.map((part, i) => [part.staffId, part.revision, part.validUntilMs, runs[i]])]);
+  return { etag: `"${createHash("sha256").update(named).digest("base64url").slice(0, 32)}"`, pieces };
 }
 
 /** Whether every start this request may be offered lies in the table's stretch. */
@@ -171,128 +174,33 @@ async function renewOnce(
   }
 }
 
+/** The table with its stale parts computed again whole (one load for all of them). */
 async function renew(ctx: AvailabilityContext, table: SlotTable, stale: CalendarPart[], revision: AvailabilityRevision, nowMs: number): Promise<SlotTable> {
-  const renewed = new Map<string, CalendarPart>();
-  const whole: string[] = [];
-  const touched: { part: CalendarPart; firstMs: number; lastMs: number }[] = [];
-  // A part past its clock bound is computed whole: its moves are not read.
-  const current = new Set(stale.filter((part) => nowMs >= part.validFromMs && nowMs < part.validUntilMs));
-  const moves = await readCalendarMoves(
-    ctx.db,
-    ctx.workspace.id,
-    [...current].map((part) => part.staffId),
+  const loaded = await computeParts(
+    ctx,
+    table,
+    stale.map((part) => part.staffId),
+    revision,
+    nowMs,
   );
-  for (const part of stale) {
-    const changes = current.has(part) ? changesSince(moves, revision, part.staffId, part.revision) : undefined;
-    const starts = changes && touchedStarts(table, changes);
-    const onlyAdded = changes !== undefined && (table.rules.capacity ?? 1) <= 1 && changes.every((change) => change.added);
-    if (starts === undefined) whole.push(part.staffId);
-    else if (starts === null || onlyAdded) {
-      const slots = onlyAdded ? withoutBlocked(table, part.slots, changes) : part.slots;
-      renewed.set(part.staffId, { ...part, slots, revision: calendarRevision(revision, part.staffId) });
-    } else touched.push({ part, ...starts });
-  }
-  const [loaded, spliced] = await Promise.all([
-    whole.length > 0 ? computeParts(ctx, table, whole, revision, nowMs) : [],
-    touched.length > 0 ? spliceParts(ctx, table, touched, revision, nowMs) : [],
-  ]);
   // A calendar that stopped offering the service since the workspace's revision was read:
   // the whole table is computed again (and the next request, reading the new revision, builds anew).
-  if (loaded.length !== whole.length || spliced.length !== touched.length) {
+  if (loaded.length !== stale.length) {
     return { ...table, serial: ++tablesBuilt, parts: await computeParts(ctx, table, undefined, revision, nowMs) };
   }
-  for (const part of [...loaded, ...spliced]) renewed.set(part.staffId, part);
+  const renewed = new Map(loaded.map((part) => [part.staffId, part]));
   return { ...table, serial: ++tablesBuilt, parts: table.parts.map((part) => renewed.get(part.staffId) ?? part) };
 }
 
 /**
- * The starts of a stale part that its calendar's moves since the part's revision
- * (revision.ts changesSince) can have changed: a start's slot depends on the times its
- * occupied range [start − buffer before, start + duration + buffer after) meets, so a move
- * that touched [from, to) can change only the starts in (from − duration − buffer after,
- * to + buffer before). Null when none lies in the table's stretch; undefined when the whole
- * part must be computed again (a move touched all time).
- */
-function touchedStarts(table: SlotTable, changes: CalendarChange[]) {
-  let firstMs = Infinity;
-  let lastMs = -Infinity;
-  for (const change of changes) {
-    const starts = startsMeeting(table.rules, change);
-    firstMs = Math.min(firstMs, starts.firstMs);
-    lastMs = Math.max(lastMs, starts.lastMs);
-  }
-  if (!Number.isFinite(firstMs) || !Number.isFinite(lastMs)) return undefined;
-  firstMs = Math.max(firstMs, table.firstMs);
-  lastMs = Math.min(lastMs, table.lastMs);
-  return firstMs <= lastMs ? { firstMs, lastMs } : null;
-}
-
-/**
  * What can touch a start in [firstMs, lastMs]: its occupied range reaches back by the buffer
- * before and on by the duration and the buffer after (startsMeeting is its converse).
+ * before and on by the duration and the buffer after.
  */
 function reachOf(rules: ServiceRules, firstMs: number, lastMs: number): { loadFrom: Date; loadTo: Date } {
   return {
     loadFrom: new Date(firstMs - rules.bufferBeforeMinutes * MINUTE_MS),
     loadTo: new Date(lastMs + (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS),
   };
-}
-
-/** The (whole-millisecond) starts whose occupied range meets [fromMs, toMs): [firstMs, lastMs]. */
-function startsMeeting(rules: ServiceRules, { fromMs, toMs }: { fromMs: number; toMs: number }) {
-  return { firstMs: fromMs - (rules.durationMinutes + rules.bufferAfterMinutes) * MINUTE_MS + 1, lastMs: toMs + rules.bufferBeforeMinutes * MINUTE_MS - 1 };
-}
-
-/**
- * A part's slots after moves that only made time busy for good: busy time takes slots away
- * and gives none, so the slots are the same less each start whose occupied range meets it
- * (the engine offers a start only when its occupied range meets no busy time). No query.
- */
-function withoutBlocked(table: SlotTable, slots: CalendarSlotBytes, changes: CalendarChange[]): CalendarSlotBytes {
-  return changes.reduce((left, change) => {
-    const { firstMs, lastMs } = startsMeeting(table.rules, change);
-    return withoutSlotsIn(left, firstMs, lastMs);
-  }, slots);
-}
-
-/**
- * Stale parts whose moves touched only some starts: their calendars are loaded over what can
- * touch those starts (one query for all), those starts computed again and written into the
- * part's bytes in place of the old (serialize.ts spliceSlotBytes).
- */
-async function spliceParts(
-  ctx: AvailabilityContext,
-  table: SlotTable,
-  touched: { part: CalendarPart; firstMs: number; lastMs: number }[],
-  revision: AvailabilityRevision,
-  nowMs: number,
-): Promise<CalendarPart[]> {
-  const { rules } = table;
-  const firstMs = Math.min(...touched.map((entry) => entry.firstMs));
-  const lastMs = Math.max(...touched.map((entry) => entry.lastMs));
-  const loaded = await loadCalendars(ctx.db, {
-    ...table.load,
-    ...reachOf(rules, firstMs, lastMs),
-    now: new Date(nowMs),
-    staffIds: touched.map((entry) => entry.part.staffId),
-  });
-  const byStaff = new Map(loaded.map((calendar) => [calendar.staffId, calendar]));
-  const { timezone, slotIntervalMinutes } = ctx.workspace;
-  return touched.flatMap(({ part, firstMs, lastMs }) => {
-    const calendar = byStaff.get(part.staffId);
-    const [middle] = calendar ? buildSlotTable({ rules, timezone, slotIntervalMinutes, calendars: [calendar], firstMs, lastMs }) : [];
-    if (!calendar || !middle) return [];
-    return [
-      {
-        staffId: part.staffId,
-        slots: spliceSlotBytes(part.slots, firstMs, lastMs, middle),
-        revision: calendarRevision(revision, part.staffId),
-        // The starts left as they were were computed at validFromMs and hold until the part's first lapse; the new ones from now.
-        validFromMs: nowMs,
-        validUntilMs: Math.min(part.validUntilMs, calendar.firstHoldLapseMs ?? Infinity),
-      },
-    ];
-  });
 }
 
 /** Loads the calendars (all, or `staffIds`) over the table's stretch and computes their slots. */

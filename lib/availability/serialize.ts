@@ -1,16 +1,14 @@
 import { toZonedIso } from "@/lib/time/zoned";
 import type { CalendarSlots, Slot } from "./engine";
-import { CHUNK_BYTES, gzipParts, type DeflatedChunks, type GzipPart } from "./stitched-gzip";
 import { buildZoneTimeline, DAY_MS } from "./zone-timeline";
 
 /**
  * A calendar's slots as JSON bytes ready to be cut: `bytes` is its slots' objects joined by
  * commas, `starts` their start instants ascending, and slot i's object begins at `offsets[i]`
  * (`offsets[n]` is one past the end, where a next comma would be). Any run of consecutive
- * slots is then one subarray of `bytes`. `chunks` holds `bytes` deflated in chunks, filled as
- * gzip answers cut from them ask (./stitched-gzip.ts).
+ * slots is then one subarray of `bytes`.
  */
-export type CalendarSlotBytes = { head: Uint8Array; starts: Float64Array; offsets: Uint32Array; bytes: Uint8Array; chunks: DeflatedChunks };
+export type CalendarSlotBytes = { head: Uint8Array; starts: Float64Array; offsets: Uint32Array; bytes: Uint8Array };
 
 /** UTF-8 bytes of a short string: Buffer.from costs a fraction of TextEncoder.encode per call here. */
 const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
@@ -66,53 +64,8 @@ export function toSlotBytes(calendars: CalendarSlots[], timezone: string): Calen
       at += bytes.length;
     });
     offsets[count] = at + COMMA.length;
-    return { head: utf8(`{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`), starts, offsets, bytes: concatBytes(pieces), chunks: [] };
+    return { head: utf8(`{"staff_id":${JSON.stringify(calendar.staffId)},"slots":[`), starts, offsets, bytes: concatBytes(pieces) };
   });
-}
-
-/**
- * `calendar`'s slots with those that start in [firstMs, lastMs] replaced by `middle`'s (which
- * all start there): the bytes toSlotBytes writes for the whole, made by copying runs. The
- * deflated chunks that lie wholly before the first changed byte are kept.
- */
-export function spliceSlotBytes(calendar: CalendarSlotBytes, firstMs: number, lastMs: number, middle: CalendarSlotBytes): CalendarSlotBytes {
-  const begin = firstAtOrAfter(calendar.starts, firstMs);
-  const end = firstAfter(calendar.starts, lastMs);
-  const runs = [
-    { source: calendar, from: 0, to: begin },
-    { source: middle, from: 0, to: middle.starts.length },
-    { source: calendar, from: end, to: calendar.starts.length },
-  ].filter((run) => run.to > run.from);
-  const count = runs.reduce((sum, run) => sum + run.to - run.from, 0);
-  const starts = new Float64Array(count);
-  const offsets = new Uint32Array(count + 1);
-  const pieces: Uint8Array[] = [];
-  let at = 0;
-  let index = 0;
-  for (const run of runs) {
-    if (index > 0) {
-      pieces.push(COMMA);
-      at += COMMA.length;
-    }
-    const first = run.source.offsets[run.from]!;
-    // Slot i's object ends where the comma before slot i + 1 would be.
-    const last = run.source.offsets[run.to]! - COMMA.length;
-    pieces.push(run.source.bytes.subarray(first, last));
-    for (let i = run.from; i < run.to; i++) {
-      starts[index] = run.source.starts[i]!;
-      offsets[index++] = at + run.source.offsets[i]! - first;
-    }
-    at += last - first;
-  }
-  offsets[count] = at + COMMA.length;
-  const unchanged = begin > 0 ? calendar.offsets[begin]! - COMMA.length : 0;
-  return { head: calendar.head, starts, offsets, bytes: concatBytes(pieces), chunks: calendar.chunks.slice(0, Math.floor(unchanged / CHUNK_BYTES)) };
-}
-
-/** `calendar` without its slots that start in [firstMs, lastMs]. */
-export function withoutSlotsIn(calendar: CalendarSlotBytes, firstMs: number, lastMs: number): CalendarSlotBytes {
-  const none = { head: calendar.head, starts: new Float64Array(0), offsets: Uint32Array.of(COMMA.length), bytes: new Uint8Array(0), chunks: [] };
-  return spliceSlotBytes(calendar, firstMs, lastMs, none);
 }
 
 /** The answer ({data: StaffSlots[]}) holding each calendar's slots that start in [firstMs, lastMs]. */
@@ -124,46 +77,31 @@ export function sliceAvailabilityJson(calendars: CalendarSlotBytes[], firstMs: n
  * The same answer as pieces that, written one after another, make its bytes: each calendar's
  * run of slots is a view into its table's bytes (not a copy), and the punctuation and heads
  * between two runs are joined into one small piece. A busy 62-day answer is then about 20
- * pieces, and answering it allocates a few hundred bytes instead of a megabyte. `gzip` makes
- * the same bytes as one gzip member from the tables' deflated chunks (./stitched-gzip.ts).
+ * pieces, and answering it allocates a few hundred bytes instead of a megabyte.
  *
- * `runs` names the bytes among all answers cut from the same calendars: each calendar's run of
- * slots by its indices. Windows that differ only between two starts (a range starting a minute
- * later, or now + min_lead a millisecond later) cut the same runs.
+ * `runs` says which slots each calendar's run holds: the starts of its first and last slot
+ * (epoch ms), or `-` when it holds none. A calendar's slots at one revision are one list
+ * (answer-cache.ts), so these name the bytes among every answer cut from it.
  */
-export function sliceAvailabilityPieces(
-  calendars: CalendarSlotBytes[],
-  firstMs: number,
-  lastMs: number,
-): { pieces: Uint8Array[]; runs: string; gzip: () => Uint8Array<ArrayBuffer> } {
-  const parts: GzipPart[] = [];
-  let runs = "";
+export function sliceAvailabilityPieces(calendars: CalendarSlotBytes[], firstMs: number, lastMs: number): { pieces: Uint8Array[]; runs: string[] } {
+  const pieces: Uint8Array[] = [];
+  const runs: string[] = [];
   let between: Uint8Array[] = [OPEN];
   calendars.forEach((calendar, index) => {
     if (index > 0) between.push(COMMA);
     between.push(calendar.head);
     const begin = firstAtOrAfter(calendar.starts, firstMs);
     const end = firstAfter(calendar.starts, lastMs);
-    runs += end > begin ? `${begin}-${end} ` : "- ";
+    runs.push(end > begin ? `${calendar.starts[begin]}-${calendar.starts[end - 1]}` : "-");
     if (end > begin) {
-      parts.push(concatBytes(between), {
-        bytes: calendar.bytes,
-        chunks: calendar.chunks,
-        from: calendar.offsets[begin]!,
-        to: calendar.offsets[end]! - COMMA.length,
-      });
+      pieces.push(concatBytes(between), calendar.bytes.subarray(calendar.offsets[begin]!, calendar.offsets[end]! - COMMA.length));
       between = [];
     }
     between.push(CLOSE);
   });
   between.push(CLOSE);
-  parts.push(concatBytes(between));
-  const pieces = parts.map((part) => (part instanceof Uint8Array ? part : part.bytes.subarray(part.from, part.to)));
-  return { pieces, runs, gzip: () => asView(gzipParts(parts)) };
-}
-
-function asView(bytes: Buffer): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+  pieces.push(concatBytes(between));
+  return { pieces, runs };
 }
 
 /** The first index whose start is ≥ ms (binary search; starts ascend). */

@@ -37,12 +37,9 @@ export function answerWindow(rules: ServiceRules, offered: boolean, nowMs: numbe
 
 /**
  * GET /v1/availability's body cut from a table that covers the answer's window, as pieces
- * to write one after another (views into the table's bytes), and the runs of slots they hold,
- * which name those bytes among the table's answers (see sliceAvailabilityPieces).
+ * to write one after another (views into the table's bytes), and the runs of slots they hold
+ * (see sliceAvailabilityPieces).
  */
-export function answerFromSlotTable(
-  table: CalendarSlotBytes[],
-  window: { firstMs: number; lastMs: number } | null,
-): { pieces: Uint8Array[]; runs: string; gzip: () => Uint8Array<ArrayBuffer> } {
+export function answerFromSlotTable(table: CalendarSlotBytes[], window: { firstMs: number; lastMs: number } | null): { pieces: Uint8Array[]; runs: string[] } {
   return window ? sliceAvailabilityPieces(table, window.firstMs, window.lastMs) : sliceAvailabilityPieces(table, Infinity, -Infinity);
 }

@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/errors";
 import { HTTP_STATUS_BY_ERROR_TYPE } from "@/lib/openapi/status";
-import { jsonResponse } from "./framing";
+import { jsonResponse } from "./json";
 
 export type KeyType = "sk" | "pk" | "ak" | "none";
 

@@ -26,7 +26,7 @@ import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
 import { clientIp } from "./client-ip";
 import { chargeRateLimit } from "./rate-limit";
-import { jsonResponse } from "./framing";
+import { jsonResponse } from "./json";
 import { logError, requestLogRecord } from "@/lib/log/logger";
 
 /** The domain's contexts (lib/context.ts) plus what only the transport knows: the client's IP. */
@@ -209,7 +209,7 @@ export function methods(served: Partial<Record<HttpMethod, RouteHandler>>): Meth
     if (isBrowserPath && origin) {
       headers.set("Access-Control-Allow-Origin", origin);
       headers.set("Access-Control-Allow-Methods", allow.join(", "));
-      headers.set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key");
+      headers.set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, If-None-Match");
       headers.set("Access-Control-Max-Age", "600");
     }
     return new Response(null, { status: 204, headers });

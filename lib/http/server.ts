@@ -7,12 +7,10 @@ import { getLogger, type RequestLogRecord } from "@/lib/log/logger";
 import { observeRequest } from "@/lib/observability/metrics";
 import { flushTraces } from "@/lib/observability/tracing";
 import next from "next";
-import { FramedResponse } from "./framing";
 import { normalize, PEER_ADDRESS_HEADER } from "./client-ip";
 import { screenMalformedTarget, screenRequest, type GateAnswer } from "./gate";
 
-/** Our server: its responses are FramedResponses. */
-type AppServer = http.Server<typeof IncomingMessage, typeof FramedResponse>;
+type AppServer = http.Server;
 
 /**
  * The production server: Next.js's own request handler (what `next start` runs) behind the
@@ -31,8 +29,8 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
   const lifecycle = ((globalThis as { __bookingLifecycle?: { draining?: boolean } }).__bookingLifecycle ??= {});
   const requestLog = new AsyncLocalStorage<RequestLogRecord>();
   (globalThis as { __bookingRequestLog?: AsyncLocalStorage<RequestLogRecord> }).__bookingRequestLog = requestLog;
-  // Every answer's length and compression are decided in FramedResponse (lib/http/framing.ts).
-  const server = http.createServer({ ServerResponse: FramedResponse }, (request: IncomingMessage, response: FramedResponse) => {
+  // Answers go uncompressed: compression is the balancer's (docs/deploy.md, docs/architecture.md#response-framing).
+  const server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
     connections.request(request, response);
     const record: RequestLogRecord = {};
     logWhenAnswered(request, response, record);
@@ -41,7 +39,7 @@ export async function startServer({ port, hostname }: { port: number; hostname?:
     const answer = screenRequest(request.method ?? "", request.url ?? "/");
     if (!answer) {
       request.headers[PEER_ADDRESS_HEADER] = normalize(request.socket.remoteAddress ?? "");
-      return admit(response, () => requestLog.run(record, () => response.answer(() => void handle(request, response))));
+      return admit(response, () => requestLog.run(record, () => void handle(request, response)));
     }
     // The body of a screened request is never read; leaving it unread would stall keep-alive.
     request.resume();

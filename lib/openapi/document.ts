@@ -3,7 +3,7 @@ import { ErrorEnvelope } from "@/lib/schemas";
 import { INSTANT_RANGE } from "@/lib/time/zoned";
 import { buildErrorResponses } from "./errors";
 import { addExamples } from "./examples";
-import { HEADER_COMPONENTS, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeyHeader, REQUEST_ID_HEADER } from "./headers";
+import { ETAG_HEADER, HEADER_COMPONENTS, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKeyHeader, IfNoneMatchHeader, REQUEST_ID_HEADER } from "./headers";
 import type { AuthKind, Operation } from "./operation";
 import { describeParameters } from "./parameters";
 import { ALL_OPERATIONS } from "./operations";
@@ -60,7 +60,11 @@ const DESCRIPTION = [
 ].join("\n");
 
 function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
-  const success: oas31.HeadersObject = { ...REQUEST_ID_HEADER, ...(operation.idempotent ? IDEMPOTENT_REPLAYED_HEADER : {}) };
+  const success: oas31.HeadersObject = {
+    ...REQUEST_ID_HEADER,
+    ...(operation.idempotent ? IDEMPOTENT_REPLAYED_HEADER : {}),
+    ...(operation.conditional ? ETAG_HEADER : {}),
+  };
   return {
     operationId: operation.id,
     summary: operation.summary,
@@ -71,6 +75,7 @@ function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
       ...(operation.params ? { path: operation.params } : {}),
       ...(operation.query ? { query: operation.query } : {}),
       ...(operation.idempotent ? { header: IdempotencyKeyHeader } : {}),
+      ...(operation.conditional ? { header: IfNoneMatchHeader } : {}),
     },
     // The wrapper reads an empty body as {}: a body whose fields are all optional may be omitted.
     ...(operation.body
@@ -82,6 +87,14 @@ function toOpenApiOperation(operation: Operation): ZodOpenApiOperationObject {
         headers: success,
         content: { "application/json": { schema: operation.response.schema } },
       },
+      ...(operation.conditional
+        ? {
+            "304": {
+              description: "Not Modified: the answer is still the one whose ETag the request sent in If-None-Match. No body.",
+              headers: { ...REQUEST_ID_HEADER, ...ETAG_HEADER },
+            },
+          }
+        : {}),
       ...buildErrorResponses(operation, REQUEST_ID_HEADER),
     },
   };

@@ -22,11 +22,23 @@ export const IdempotencyKeyHeader = z.object({
     }),
 });
 
+export const IfNoneMatchHeader = z.object({
+  "If-None-Match": z.string().optional().meta({
+    description: "The ETag of an answer you kept: while the answer is still the same, it is 304 Not Modified with no body.",
+    example: '"hY3k0bW9zdC1yZWNlbnQtYW5zd2VyLXRhZw"',
+  }),
+});
+
 /** Declared once under components.headers; every response refers to them. */
 export const HEADER_COMPONENTS = {
   RequestId: {
     description: "This request's id (req_…); quote it when reporting a problem: errors are logged with it.",
     schema: { type: "string", example: "req_4f6c2d1e9a8b47c3b2a1d0e9f8c7b6a5" },
+  },
+  ETag: {
+    description:
+      "A strong tag of this answer's bytes, the same from every instance while the answer is the same; send it back in If-None-Match to get 304 Not Modified instead of the bytes.",
+    schema: { type: "string" },
   },
   IdempotentReplayed: {
     description: "Present (true) when this answer is a replay of the first request with the same Idempotency-Key; absent on a first answer.",
@@ -36,3 +48,4 @@ export const HEADER_COMPONENTS = {
 
 export const REQUEST_ID_HEADER = { "Request-Id": { $ref: "#/components/headers/RequestId" } } satisfies oas31.HeadersObject;
 export const IDEMPOTENT_REPLAYED_HEADER = { "Idempotent-Replayed": { $ref: "#/components/headers/IdempotentReplayed" } } satisfies oas31.HeadersObject;
+export const ETAG_HEADER = { ETag: { $ref: "#/components/headers/ETag" } } satisfies oas31.HeadersObject;

@@ -38,6 +38,8 @@ export type Operation = {
   rateLimit?: RateLimitRule;
   /** Honours the Idempotency-Key header. */
   idempotent?: boolean;
+  /** Answers with a strong ETag and honours If-None-Match (304 Not Modified). */
+  conditional?: boolean;
 };
 
 export function defineOperation<const O extends Operation>(operation: O): O {

@@ -1,4 +1,3 @@
-import { gunzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -177,10 +176,7 @@ async function cachedAnswer(world: World, fromMs: number, toMs: number): Promise
     ctx: { db: db(), clock: fixedClock(new Date(world.nowMs)), workspace: workspace!, availabilityRevision },
     input: { serviceId: world.serviceId, from: new Date(fromMs), to: new Date(toMs) },
   });
-  const text = Buffer.concat(answer.pieces).toString("utf8");
-  // Its gzip, stitched from the table's deflated chunks, holds the same bytes (gunzip checks the CRC-32 and length).
-  expect(gunzipSync(answer.gzip()).toString("utf8")).toBe(text);
-  return text;
+  return Buffer.concat(answer.pieces).toString("utf8");
 }
 
 describe("cached availability answers", () => {

@@ -1,6 +1,5 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getAvailabilityJson } from "@/lib/availability/answer-cache";
 import { readAvailabilityRevision } from "@/lib/availability/revision";
 import { services, timeOff, workspaces } from "@/lib/db/schema";
@@ -66,55 +65,54 @@ describe("availability answers cached between changes", () => {
     const b = await api.get("/v1/availability", { key: s.ws.sk, query: { service_id: s.serviceId, from: FROM, to: TO } });
     expect(b.body).toEqual(a.body);
     expect(b.headers.get("request-id")).not.toBe(a.headers.get("request-id"));
-    expect(b.headers.get("cache-control")).toBe("no-store");
+    // Kept, but asked again every time: the ETag makes a repeat a 304.
+    expect(b.headers.get("cache-control")).toBe("private, no-cache");
   });
 
-  it("answers compressed in the encoding the client prefers, the same bytes again, and a booking in the very next compressed answer", async () => {
+  it("tags each answer (ETag): the same request with If-None-Match is a 304 without a body until a booking changes the answer", async () => {
     await setNow("2030-06-01T12:00:30Z");
     const s = await setup();
-    const url = `${BASE_URL}/v1/availability?${new URLSearchParams({ service_id: s.serviceId, from: FROM, to: TO })}`;
-    const ask = async (acceptEncoding?: string) => {
-      const headers = new Headers({ Authorization: `Bearer ${s.ws.sk}` });
-      if (acceptEncoding !== undefined) headers.set("Accept-Encoding", acceptEncoding);
-      const response = await dispatch(new Request(url, { headers }));
-      expect(response.status).toBe(200);
-      expect(response.headers.get("vary")).toContain("Accept-Encoding");
-      const bytes = Buffer.from(await response.arrayBuffer());
-      const encoding = response.headers.get("content-encoding");
-      const json = encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes;
-      return { encoding, bytes, text: json.toString("utf8") };
+    const url = (from = FROM) => `${BASE_URL}/v1/availability?${new URLSearchParams({ service_id: s.serviceId, from, to: TO })}`;
+    const ask = async (ifNoneMatch?: string, from?: string) => {
+      const headers = new Headers({ Authorization: `Bearer ${s.ws.sk}`, "Accept-Encoding": "gzip, br" });
+      if (ifNoneMatch !== undefined) headers.set("If-None-Match", ifNoneMatch);
+      const response = await dispatch(new Request(url(from), { headers }));
+      return { status: response.status, etag: response.headers.get("etag"), response, text: await response.text() };
     };
-    const plain = await ask();
-    expect(plain.encoding).toBeNull();
-    expect(JSON.parse(plain.text).data[0].slots).toHaveLength(15);
-    const cases: [string, string | null][] = [
-      ["gzip, deflate, br, zstd", "br"],
-      ["gzip, deflate", "gzip"],
-      ["br;q=0.5, gzip", "gzip"],
-      ["*", "br"],
-      ["gzip;q=0", null],
-      ["deflate", null],
-      ["identity;q=0, *;q=0", null],
-    ];
-    for (const [accepted, expected] of cases) {
-      const answer = await ask(accepted);
-      expect(answer.encoding, accepted).toBe(expected);
-      expect(answer.text, accepted).toBe(plain.text);
-    }
-    const gzipped = await ask("gzip");
-    expect(gzipped.bytes.length).toBeLessThan(plain.bytes.length / 4);
-    // Cached: the same JSON again, never larger (it may have been compressed once more at the best level).
-    const again = await ask("gzip");
-    expect(again.text).toBe(plain.text);
-    expect(again.bytes.length).toBeLessThanOrEqual(gzipped.bytes.length);
+    const first = await ask();
+    expect(first.status).toBe(200);
+    // Sent as it is: compression is the balancer's (docs/deploy.md).
+    expect(first.response.headers.get("content-encoding")).toBeNull();
+    expect(first.response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(first.etag).toMatch(/^"[\w-]{32}"$/);
+    expect(JSON.parse(first.text).data[0].slots).toHaveLength(15);
+
+    const again = await ask(first.etag!);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    expect(again.etag).toBe(first.etag);
+    // A list, a weak form a proxy made, and `*` match too; another tag does not.
+    expect((await ask(`"other", W/${first.etag}`)).status).toBe(304);
+    expect((await ask("*")).status).toBe(304);
+    const other = await ask(`"other"`);
+    expect(other.status).toBe(200);
+    expect(other.text).toBe(first.text);
+    expect(other.etag).toBe(first.etag);
+    // Another range that holds the same slots is the same answer, with the same tag.
+    const later = await ask(undefined, "2030-06-10T08:00:00-04:00");
+    expect(later.text).toBe(first.text);
+    expect(later.etag).toBe(first.etag);
 
     await book(s.ws, { service_id: s.serviceId, starts_at: at("10:00") });
-    const after = JSON.parse((await ask("gzip")).text).data[0].slots.map((slot: { start: string }) => slot.start);
-    expect(after).toEqual(
+    const after = await ask(first.etag!);
+    expect(after.status).toBe(200);
+    expect(after.etag).not.toBe(first.etag);
+    expect(JSON.parse(after.text).data[0].slots.map((slot: { start: string }) => slot.start)).toEqual(
       hourly(9, 16)
         .slice(0, -1)
         .filter((start) => ![at("09:30"), at("10:00"), at("10:30")].includes(start)),
     );
+    expect((await ask(after.etag!)).status).toBe(304);
   });
 
   it("shows every change made through the API at once", async () => {
@@ -187,37 +185,48 @@ describe("availability answers cached between changes", () => {
     // Booked at 12:00:30, the hold lapses half-way through a minute: the answers just before
     // and just after it fall in the same minute, so only the hold's own expiry tells them apart.
     const lapsesAt = Date.parse(held.hold_expires_at);
+    const tag = async () => (await api.get("/v1/availability", { key: s.ws.sk, query: { service_id: s.serviceId, from: FROM, to: TO } })).headers.get("etag");
     await setNow(new Date(lapsesAt - 5_000));
     expect(await starts(s)).not.toContain(at("10:00"));
+    const heldTag = await tag();
 
     const revision = await revisionOf(s);
     await setNow(new Date(lapsesAt + 1_000));
     expect(await starts(s)).toContain(at("10:00"));
     expect(await revisionOf(s)).toEqual(revision); // nothing was written: the clock alone freed it
+    // The same revision, another answer: another tag.
+    expect(await tag()).not.toBe(heldTag);
 
     await setNow(new Date(lapsesAt - 5_000));
     expect(await starts(s)).not.toContain(at("10:00"));
+    // Computed anew, the same answer as before: the same tag.
+    expect(await tag()).toBe(heldTag);
   });
 
-  it("keeps a range's compressed answer while now + min_lead moves between two starts, and compresses it better once asked again", async () => {
+  it("keeps a range's tag while now + min_lead moves between two starts, and a new one once a start drops out", async () => {
     const s = await setup({ minLeadMinutes: 60 });
     const url = `${BASE_URL}/v1/availability?${new URLSearchParams({ service_id: s.serviceId, from: FROM, to: "2030-07-10T00:00:00-04:00" })}`;
-    const ask = async () => {
-      const response = await dispatch(new Request(url, { headers: { Authorization: `Bearer ${s.ws.sk}`, "Accept-Encoding": "gzip" } }));
-      expect(response.status).toBe(200);
-      const bytes = Buffer.from(await response.arrayBuffer());
-      return { bytes, starts: JSON.parse(gunzipSync(bytes).toString("utf8")).data[0].slots.map((slot: { start: string }) => slot.start) as string[] };
+    const ask = async (ifNoneMatch?: string) => {
+      const headers = new Headers({ Authorization: `Bearer ${s.ws.sk}` });
+      if (ifNoneMatch) headers.set("If-None-Match", ifNoneMatch);
+      const response = await dispatch(new Request(url, { headers }));
+      const text = await response.text();
+      return {
+        status: response.status,
+        etag: response.headers.get("etag")!,
+        starts: text ? (JSON.parse(text).data[0].slots.map((slot: { start: string }) => slot.start) as string[]) : [],
+      };
     };
     await setNow("2030-06-10T08:59:30-04:00");
     const first = await ask();
     expect(first.starts[0]).toBe(at("10:00"));
-    await setNow("2030-06-10T08:59:40-04:00");
-    expect((await ask()).bytes.equals(first.bytes)).toBe(true);
     await setNow("2030-06-10T08:59:50-04:00");
-    await vi.waitFor(async () => expect((await ask()).bytes.length).toBeLessThan(first.bytes.length));
-    expect((await ask()).starts).toEqual(first.starts);
+    expect(await ask(first.etag)).toMatchObject({ status: 304, etag: first.etag });
     await setNow("2030-06-10T09:00:20-04:00");
-    expect((await ask()).starts).toEqual(first.starts.slice(1));
+    const moved = await ask(first.etag);
+    expect(moved.status).toBe(200);
+    expect(moved.etag).not.toBe(first.etag);
+    expect(moved.starts).toEqual(first.starts.slice(1));
   });
 
   it("drops a start the moment now + min_lead passes it", async () => {

@@ -1,6 +1,4 @@
 import { isDeepStrictEqual } from "node:util";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { inFramingScope } from "@/lib/http/framing";
 import type { Operation } from "@/lib/openapi/operation";
 
 /**
@@ -76,8 +74,7 @@ export async function dispatch(request: Request): Promise<Response> {
     const module = await modules[candidate.file]!();
     const handler = module[request.method];
     if (!handler) return new Response(null, { status: 405 });
-    // In a request scope, as the server answers (lib/http/framing.ts): the route's standard headers then say what its bytes are.
-    const response = await inFramingScope(() => handler(request, { params: Promise.resolve(params) }));
+    const response = await handler(request, { params: Promise.resolve(params) });
     await assertDeclaredShape(handler.operation, response);
     return response;
   }
@@ -91,9 +88,7 @@ export async function dispatch(request: Request): Promise<Response> {
 export async function assertDeclaredShape(operation: Operation | undefined, response: Response): Promise<void> {
   if (!operation || response.status < 200 || response.status >= 300) return;
   if (!(response.headers.get("content-type") ?? "").includes("json")) return;
-  const bytes = Buffer.from(await response.clone().arrayBuffer());
-  const encoding = response.headers.get("content-encoding");
-  const text = (encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes).toString("utf8");
+  const text = await response.clone().text();
   const body: unknown = text ? JSON.parse(text) : undefined;
   const result = operation.response.schema.safeParse(body);
   if (!result.success) throw new Error(`${operation.id}: the ${response.status} body does not match its response schema: ${result.error.message}`);

@@ -1,5 +1,5 @@
 import { getAvailabilityJson } from "@/lib/availability/answer-cache";
-import { encodedAnswerResponse } from "@/lib/http/encoded-answers";
+import { matchesIfNoneMatch } from "@/lib/http/json";
 import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/availability";
 import { parseInstant } from "@/lib/time/zoned";
@@ -11,7 +11,16 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       ctx,
       input: { serviceId: query.service_id, from: parseInstant(query.from), to: parseInstant(query.to), excludeBookingId: query.exclude_booking_id },
     });
-    // Already JSON bytes (views into a kept slot table), compressed once per encoding and kept.
-    return encodedAnswerResponse(request, answer, { "Content-Type": "application/json" });
+    // Kept by the client and asked again with If-None-Match: the same bytes are a 304 without a body.
+    const headers = { ETag: answer.etag, "Cache-Control": "private, no-cache", "Access-Control-Expose-Headers": "ETag" };
+    if (matchesIfNoneMatch(request.headers.get("if-none-match"), answer.etag)) return new Response(null, { status: 304, headers });
+    // The pieces as a stream: joined, a busy 62-day answer would be a megabyte copied per request.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const piece of answer.pieces) controller.enqueue(piece);
+        controller.close();
+      },
+    });
+    return new Response(body, { headers: { ...headers, "Content-Type": "application/json" } });
   }),
 });

@@ -16,10 +16,12 @@ export const getAvailability = defineOperation({
     "A paid service offers no slots for a new booking while its payment cannot be taken (no computable amount, or no stripe_account_id on the workspace); " +
     "with exclude_booking_id (moving a booking, which takes no new payment) it needs only a computable amount. " +
     "Every answer is exact at the moment it is given: a change (a booking, its cancellation, hours, time off, a setting, a hold lapsing, the clock passing min_lead) shows in the very next answer from any instance. " +
-    "The answer is compressed when Accept-Encoding allows it (br preferred, then gzip; `Vary: Accept-Encoding`): a busy 62-day answer for ten calendars is about 1 MB of JSON and 30–100 KB compressed. Publishable keys: 60 requests a minute.",
+    "Every answer carries a strong ETag (`Cache-Control: private, no-cache`): the same request sent again with If-None-Match is 304 Not Modified, with no body, while the answer is unchanged. " +
+    "A busy 62-day answer for ten calendars is about 1 MB of JSON; the documented balancer compresses it (30–100 KB). Publishable keys: 60 requests a minute.",
   auth: "sk_pk",
   query: AvailabilityQuery,
   response: { status: 200, schema: AvailabilityResponse },
   errors: ["not_found", "validation_failed"],
   rateLimit: "availability",
+  conditional: true,
 });
