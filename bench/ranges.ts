@@ -5,11 +5,11 @@ import { OPEN_MINUTE, SLOT_INTERVAL_MINUTES } from "./seed";
 const STEPS = 64;
 
 /**
- * The `index`-th of the bench's new ranges of `days` days from `firstDay`. Cached availability
- * answers are named by the slots they hold (a range one minute later mostly holds the same
- * ones), so the two ends step through the first 64 slot starts of the range's first two days
- * and of its last two: 4,096 ranges, each holding other slots, in a cycle far longer than the
- * cached compressed answers can hold, all inside the one slot table the first of them builds.
+ * The `index`-th of the bench's new ranges of `days` days from `firstDay`. Availability
+ * answers are named (their ETag) by the slots they hold (a range one minute later mostly holds
+ * the same ones), so the two ends step through the first 64 slot starts of the range's first
+ * two days and of its last two: 4,096 ranges, each holding other slots, all inside the one
+ * slot table the first of them builds.
  */
 export function newRange(firstDay: DateTime, days: number, index: number): { from: DateTime; to: DateTime } {
   return { from: slotStart(firstDay, index % STEPS), to: slotStart(firstDay.plus({ days: days - 2 }), Math.floor(index / STEPS) % STEPS) };

@@ -145,9 +145,8 @@ export async function measureThroughput(database: Database, base: string, seeded
 
 /**
  * Every request says what Node's own fetch says it can read (the integrator's client; a
- * browser says "gzip, deflate, br, zstd"). A server may then answer compressed: Next.js
- * gzips a route's answer anew per request, and a cached availability answer is sent as it was
- * compressed once (lib/http/encoded-answers.ts). autocannon counts the bytes; it decodes nothing.
+ * browser says "gzip, deflate, br, zstd"). The instance answers uncompressed whatever it says
+ * (compression is the balancer's, docs/deploy.md). autocannon counts the bytes; it decodes nothing.
  */
 const CLIENT = { "Accept-Encoding": "gzip, deflate" };
 

@@ -254,10 +254,12 @@ function toMs(time: ICAL.Time, workspaceZone: string, tzid: string | undefined):
   };
   if (time.isDate) return DateTime.fromObject(fields, { zone: workspaceZone }).toMillis();
   const zone = time.zone;
-  if (zone && zone !== ICAL.Timezone.localTimezone && zone.tzid !== "floating") return time.toUnixTime() * 1000;
+  if (zone && zone !== ICAL.Timezone.localTimezone && zone.tzid !== "floating") return instantOfWall(zone, wallMsOf(time)) ?? time.toUnixTime() * 1000;
   return DateTime.fromObject(fields, { zone: ianaZoneOf(tzid) ?? workspaceZone }).toMillis();
 }
 
+/** TZIDs come from the documents read: the cache is bounded, and starts again when full. */
+const MAX_KEPT_TZIDS = 256;
 const zoneCache = new Map<string, string | undefined>();
 
 /** An IANA name for a TZID the document did not define: itself when IANA knows it, else its Windows mapping. */
@@ -271,6 +273,7 @@ function ianaZoneOf(tzid: string | undefined): string | undefined {
     const mapped = findIana(bare)?.[0];
     zone = mapped && DateTime.local().setZone(mapped).isValid ? mapped : undefined;
   }
+  if (zoneCache.size >= MAX_KEPT_TZIDS) zoneCache.clear();
   zoneCache.set(tzid, zone);
   return zone;
 }

@@ -237,6 +237,17 @@ async function main() {
   await send(BALANCER, "PUT", `/v1/services/${service.body.id}/staff`, { key: sk, body: { staff_ids: [staffId] } });
   const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const slotAt = (index: number) => new Date(Date.parse(`${day}T08:00:00Z`) + index * 30 * 60_000).toISOString();
+  // The one compression rule is the balancer's (docs/deploy.md): an availability answer comes
+  // gzipped through it, with its tag made weak, and asked again with that tag it is a 304.
+  const availabilityPath = `/v1/availability?${new URLSearchParams({ service_id: service.body.id, from: `${day}T00:00:00Z`, to: `${day}T23:59:59Z` })}`;
+  const compressed = await send(BALANCER, "GET", availabilityPath, { key: sk, headers: { "Accept-Encoding": "gzip" } });
+  const tag = compressed.headers.get("etag") ?? "";
+  check(
+    compressed.status === 200 && compressed.headers.get("content-encoding") === "gzip",
+    `availability gzipped by the balancer (${compressed.headers.get("content-encoding")})`,
+  );
+  const notModified = await send(BALANCER, "GET", availabilityPath, { key: sk, headers: { "Accept-Encoding": "gzip", "If-None-Match": tag } });
+  check(tag !== "" && notModified.status === 304, `availability asked again with its tag ${tag} is a 304 (${notModified.status})`);
 
   // 3. The race, through haproxy and PgBouncer: 400 creates on 10 slots at once.
   const creates = await Promise.all(
