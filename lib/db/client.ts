@@ -2,7 +2,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
-import { withConnectionGate } from "./connection-gate";
+import { PROBE_TIMEOUT_MS, withConnectionGate, type Reopen } from "./connection-gate";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
 import { withPreparedStatements, withStatementCache } from "./statement-cache";
@@ -34,6 +34,9 @@ export function preparesStatements(url: string): boolean {
   return value !== "false" && value !== "disable";
 }
 
+/** Seconds a new connection may take to answer its start-up before it counts as failed. */
+const CONNECT_TIMEOUT_S = 2;
+
 /** Opens a database: real PostgreSQL when a URL is given, else PGlite (on disk or in memory). */
 export async function openDb(options: OpenOptions): Promise<DbHandle> {
   if (options.url) {
@@ -41,8 +44,13 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const connections = options.maxConnections ?? 10;
     const prepare = preparesStatements(options.url);
-    const client = postgres(options.url, { max: connections, onnotice: () => {}, prepare });
-    const db = drizzle({ client: withPreparedStatements(withConnectionGate(client, connections), prepare), schema, casing: "snake_case" }) as unknown as Db;
+    const url = options.url;
+    // connect_timeout: a connection that a stopped pooler accepted but never answers is given up
+    // in seconds, not postgres.js's default 30 (docs/deploy.md, "When the database is unreachable").
+    const open = (max: number, connectTimeout: number) => postgres(url, { max, onnotice: () => {}, prepare, connect_timeout: connectTimeout });
+    const reopen: Reopen = { pool: () => open(connections, CONNECT_TIMEOUT_S), probe: () => open(1, Math.ceil(PROBE_TIMEOUT_MS / 1000)) };
+    const client = withConnectionGate(reopen.pool(), connections, reopen);
+    const db = drizzle({ client: withPreparedStatements(client, prepare), schema, casing: "snake_case" }) as unknown as Db;
     return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const release = options.dataDir ? acquireEmbeddedLock(options.dataDir) : () => {};
@@ -107,13 +115,24 @@ const holder: Holder = ((globalThis as { __bookingDb?: Holder }).__bookingDb ??=
 
 /** The app's one database handle, opened and migrated on first use. */
 export function getDbHandle(): Promise<DbHandle> {
-  holder.handle ??= (async () => {
+  if (holder.handle) return holder.handle;
+  const opening = (async () => {
     const config = getConfig();
     const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
-    await migrateWith(handle, config.migrationUrl);
+    try {
+      await migrateWith(handle, config.migrationUrl);
+    } catch (error) {
+      await handle.close().catch(() => {});
+      throw error;
+    }
     return handle;
   })();
-  return holder.handle;
+  holder.handle = opening;
+  // A database that cannot be reached at the first request is tried again by the next one, never given up for good.
+  opening.catch(() => {
+    if (holder.handle === opening) holder.handle = undefined;
+  });
+  return opening;
 }
 
 /** Migrates through `migrationUrl` (a direct connection, when the app's URL is a pooler's) or else the handle itself. */
