@@ -2,6 +2,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
+import { processSlot } from "@/lib/process-state";
 import { PROBE_TIMEOUT_MS, withConnectionGate, type Reopen } from "./connection-gate";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
@@ -111,7 +112,7 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
 }
 
 type Holder = { handle?: Promise<DbHandle> };
-const holder: Holder = ((globalThis as { __bookingDb?: Holder }).__bookingDb ??= {});
+const holder: Holder = processSlot<Holder>("db", () => ({}));
 
 /** The app's one database handle, opened and migrated on first use. */
 export function getDbHandle(): Promise<DbHandle> {

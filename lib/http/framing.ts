@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import zlib from "node:zlib";
 import Negotiator from "negotiator";
+import { processSlot } from "@/lib/process-state";
 
 /**
  * How an answer's bytes are framed on the wire: their length and their encoding
@@ -27,7 +28,7 @@ type RouteFraming = { length?: number; encoding?: Exclude<Encoding, "identity"> 
  * One scope for both copies of this module (the server's bundle and Next.js's route bundles
  * each have their own): the first to load makes it.
  */
-const scopes = ((globalThis as { __bookingFraming?: AsyncLocalStorage<RouteFraming> }).__bookingFraming ??= new AsyncLocalStorage());
+const scopes = processSlot("framing", () => new AsyncLocalStorage<RouteFraming>());
 
 /** Answers smaller than this go as they are, with their length: gzip would add bytes. */
 export const COMPRESSION_THRESHOLD = 1024;
