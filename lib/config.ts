@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   DATABASE_MIGRATION_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The address `npm start` listens on (docs/deploy.md); see `host` below for its default. */
+  HOST: z.string().min(1).optional(),
   /** Unset: the app's own address follows PORT (see ownUrl below), so another port still books. */
   APP_URL: httpUrl.optional(),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -66,6 +68,12 @@ export type Config = {
   isEmbedded: boolean;
   dataDir: string;
   port: number;
+  /**
+   * The address to listen on: HOST; unset, every interface, except with dev tools on, where
+   * 127.0.0.1 (the dev tools set the clock and fetch any address they are given, so they are
+   * never offered to the network unless HOST says so).
+   */
+  host: string | undefined;
   /** The public base URL without a trailing slash: APP_URL, else `http://localhost:{PORT}`. */
   appUrl: string;
   appOrigin: string;
@@ -123,6 +131,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     isEmbedded,
     dataDir,
     port: e.PORT,
+    host: e.HOST ?? ((e.DEV_TOOLS ?? !production) ? "127.0.0.1" : undefined),
     appUrl,
     appOrigin,
     ownOrigins,

@@ -1,9 +1,10 @@
 import path from "node:path";
-import pLimit from "p-limit";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
+import pLimit from "p-limit";
 import { getConfig } from "@/lib/config";
-import { withConnectionGate } from "./connection-gate";
+import { processSlot } from "@/lib/process-state";
+import { PROBE_TIMEOUT_MS, withConnectionGate, type Reopen } from "./connection-gate";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
 import { withPreparedStatements, withStatementCache } from "./statement-cache";
@@ -39,6 +40,9 @@ export function preparesStatements(url: string): boolean {
   return value !== "false" && value !== "disable";
 }
 
+/** Seconds a new connection may take to answer its start-up before it counts as failed. */
+const CONNECT_TIMEOUT_S = 2;
+
 /** Opens a database: real PostgreSQL when a URL is given, else PGlite (on disk or in memory). */
 export async function openDb(options: OpenOptions): Promise<DbHandle> {
   if (options.url) {
@@ -46,13 +50,14 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const connections = options.maxConnections ?? 10;
     const prepare = preparesStatements(options.url);
-    const client = postgres(options.url, { max: connections, onnotice: () => {}, prepare });
+    const url = options.url;
+    // connect_timeout: a connection that a stopped pooler accepted but never answers is given up
+    // in seconds, not postgres.js's default 30 (docs/deploy.md, "When the database is unreachable").
+    const open = (max: number, connectTimeout: number) => postgres(url, { max, onnotice: () => {}, prepare, connect_timeout: connectTimeout });
+    const reopen: Reopen = { pool: () => open(connections, CONNECT_TIMEOUT_S), probe: () => open(1, Math.ceil(PROBE_TIMEOUT_MS / 1000)) };
     const limit = pLimit(connections);
-    const db = drizzle({
-      client: withPreparedStatements(withConnectionGate(client, connections, limit), prepare),
-      schema,
-      casing: "snake_case",
-    }) as unknown as Db;
+    const client = withConnectionGate(reopen.pool(), connections, reopen, limit);
+    const db = drizzle({ client: withPreparedStatements(client, prepare), schema, casing: "snake_case" }) as unknown as Db;
     const poolUse = () => ({ max: connections, inUse: limit.activeCount, waiting: limit.pendingCount });
     return { db, driver: "postgres", close: () => client.end({ timeout: 5 }), poolUse };
   }
@@ -114,18 +119,29 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
 }
 
 type Holder = { handle?: Promise<DbHandle>; opened?: DbHandle };
-const holder: Holder = ((globalThis as { __bookingDb?: Holder }).__bookingDb ??= {});
+const holder: Holder = processSlot<Holder>("db", () => ({}));
 
 /** The app's one database handle, opened and migrated on first use. */
 export function getDbHandle(): Promise<DbHandle> {
-  holder.handle ??= (async () => {
+  if (holder.handle) return holder.handle;
+  const opening = (async () => {
     const config = getConfig();
     const handle = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
-    await migrateWith(handle, config.migrationUrl);
+    try {
+      await migrateWith(handle, config.migrationUrl);
+    } catch (error) {
+      await handle.close().catch(() => {});
+      throw error;
+    }
     holder.opened = handle;
     return handle;
   })();
-  return holder.handle;
+  holder.handle = opening;
+  // A database that cannot be reached at the first request is tried again by the next one, never given up for good.
+  opening.catch(() => {
+    if (holder.handle === opening) holder.handle = undefined;
+  });
+  return opening;
 }
 
 /** How busy the app's pool is, once its database is open (undefined before, and on the embedded database). */

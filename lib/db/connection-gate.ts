@@ -1,8 +1,33 @@
 import pLimit, { type LimitFunction } from "p-limit";
 import type { Sql } from "postgres";
+import { getLogger } from "@/lib/log/logger";
 
 type PendingQuery = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
 type Unsafe = (text: string, params?: unknown[], options?: object) => PendingQuery;
+
+/**
+ * What the gate needs to tell a dead database from a slow one and to start over once it is
+ * back: a fresh pool like the one it guards, and a small one for a probe (one connection, a
+ * short connect time-out).
+ */
+export type Reopen = { pool: () => Sql; probe: () => Sql };
+
+/** Work outstanding this long with nothing finished: the gate asks the database whether it is there. */
+export const SUSPECT_AFTER_MS = 750;
+/** A probe (a connection and `select 1`) that takes longer than this counts as no answer. */
+export const PROBE_TIMEOUT_MS = 1_000;
+/** While the database is unreachable, a probe this often; the first that answers reopens the pool. */
+export const PROBE_EVERY_MS = 500;
+const WATCH_EVERY_MS = 125;
+
+/** What every unit gets while the database is unreachable (lib/db/errors.ts reads it as "unavailable"). */
+export class DatabaseUnreachableError extends Error {
+  readonly code = "DATABASE_UNREACHABLE";
+  constructor() {
+    super("The database does not answer; the request was not run.");
+    this.name = "DatabaseUnreachableError";
+  }
+}
 
 /**
  * Hands postgres.js at most as many units of work at once as it has connections: a statement
@@ -17,16 +42,121 @@ type Unsafe = (text: string, params?: unknown[], options?: object) => PendingQue
  * unit finds a connection of its own, so postgres.js never queues or pipelines one.
  *
  * Statements inside a transaction go straight to its connection: they already hold the unit.
- * The caller may hand in the limit, to read how busy the pool is (GET /metrics).
+ *
+ * With `reopen`, the gate also fails fast while the database is unreachable (docs/deploy.md,
+ * "When the database is unreachable"). postgres.js waits on a connection whose peer has stopped
+ * answering for as long as TCP does (minutes), so the gate watches progress instead: when work
+ * has been outstanding for SUSPECT_AFTER_MS and no unit has finished meanwhile, or a unit failed
+ * for want of a connection, it probes the database on a connection of its own. A probe that
+ * answers means the database is only busy, and nothing changes. A probe that does not answer
+ * within PROBE_TIMEOUT_MS closes the pool at once (every statement on it fails, so every
+ * request answers 503 `transient_failure` and no transaction commits behind its back), and
+ * every unit until the database returns is refused without waiting. A probe every
+ * PROBE_EVERY_MS then finds the database back, and a fresh pool serves the next unit: no
+ * restart. Busy is told from gone by progress, so a saturated pool under load is never
+ * mistaken for an outage. The caller may hand in the limit, to read how busy the pool is (GET /metrics).
  */
-export function withConnectionGate(client: Sql, connections: number, limit: LimitFunction = pLimit(connections)): Sql {
-  const unsafe = client.unsafe.bind(client) as unknown as Unsafe;
+export function withConnectionGate(client: Sql, connections: number, reopen?: Reopen, limit: LimitFunction = pLimit(connections)): Sql {
+  let current: Sql | undefined = client;
+  let ended = false;
+  let outstanding = 0;
+  /** The later of: the last unit that finished (the database answered), the moment work began. */
+  let lastProgress = performance.now();
+  let probing: Promise<void> | undefined;
+  let watchdog: NodeJS.Timeout | undefined;
+  let lastProbeAt = 0;
+
+  const log = () => getLogger();
+  const markDown = () => {
+    if (!current) return;
+    const closing = current;
+    current = undefined;
+    log().error(
+      { event: "database_unreachable", outstanding },
+      "database unreachable: closing the pool; requests that need it are answered 503 until it returns",
+    );
+    void closing.end({ timeout: 0 }).catch(() => {});
+  };
+  const markUp = () => {
+    if (current || ended || !reopen) return;
+    current = reopen.pool();
+    lastProgress = performance.now();
+    log().info({ event: "database_reachable" }, "database reachable again: a fresh pool serves requests");
+  };
+  const probe = () => {
+    if (!reopen || ended) return;
+    probing ??= (async () => {
+      lastProbeAt = performance.now();
+      const small = reopen.probe();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
+      const answered = small.unsafe("select 1").then(
+        () => true,
+        () => false,
+      );
+      const alive = await Promise.race([answered, timeout]);
+      clearTimeout(timer);
+      void small.end({ timeout: 0 }).catch(() => {});
+      if (alive) {
+        lastProgress = performance.now();
+        markUp();
+      } else markDown();
+    })().finally(() => {
+      probing = undefined;
+      lastProbeAt = performance.now();
+    });
+  };
+  const watch = () => {
+    if (!reopen || watchdog || ended) return;
+    watchdog = setInterval(() => {
+      const now = performance.now();
+      if (!current) {
+        if (now - lastProbeAt >= PROBE_EVERY_MS) probe();
+        return;
+      }
+      if (outstanding === 0) {
+        clearInterval(watchdog);
+        watchdog = undefined;
+        return;
+      }
+      if (now - lastProgress >= SUSPECT_AFTER_MS && now - lastProbeAt >= SUSPECT_AFTER_MS) probe();
+    }, WATCH_EVERY_MS);
+    watchdog.unref();
+  };
+
+  /** Runs one unit on the current pool, or refuses it at once while the database is unreachable. */
+  const unit = <T>(work: (pool: Sql) => PromiseLike<T>): Promise<T> => {
+    if (outstanding++ === 0) lastProgress = Math.max(lastProgress, performance.now());
+    watch();
+    return limit(() => {
+      const pool = current;
+      if (!pool) {
+        watch();
+        throw new DatabaseUnreachableError();
+      }
+      return work(pool);
+    }).then(
+      (value) => {
+        outstanding--;
+        lastProgress = performance.now();
+        return value;
+      },
+      (error: unknown) => {
+        outstanding--;
+        if (isConnectionFailure(error)) {
+          if (current) probe();
+        } else lastProgress = performance.now();
+        throw error;
+      },
+    );
+  };
+
   const gated: Unsafe = (text, params, options) => {
     let asValues = false;
     let run: Promise<unknown> | undefined;
     const settle = () =>
-      (run ??= limit(() => {
-        const query = unsafe(text, params, options);
+      (run ??= unit((pool) => {
+        const query = (pool.unsafe.bind(pool) as unknown as Unsafe)(text, params, options);
         return asValues ? query.values() : query;
       }));
     const pending = {
@@ -45,11 +175,28 @@ export function withConnectionGate(client: Sql, connections: number, limit: Limi
     get(target, property) {
       if (property === "unsafe") return gated;
       if (property === "begin") {
-        const begin = target.begin.bind(target) as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => limit(() => begin(...args));
+        return (...args: unknown[]) => unit((pool) => (pool.begin.bind(pool) as (...args: unknown[]) => Promise<unknown>)(...args));
       }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (property === "end" && reopen) {
+        return async (options?: { timeout?: number }) => {
+          ended = true;
+          if (watchdog) clearInterval(watchdog);
+          await probing?.catch(() => {});
+          await Promise.all([...new Set([current, target])].map((pool) => pool?.end(options).catch(() => {})));
+        };
+      }
+      const pool = current ?? target;
+      const value: unknown = Reflect.get(pool, property, pool);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(pool) : value;
     },
   });
+}
+
+/** The driver could not reach the database at all (a refused, lost or timed-out connection). */
+function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    typeof code === "string" &&
+    /^(CONNECT_TIMEOUT|CONNECTION_(CLOSED|ENDED)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|57P0[1-3]|08\w{3})$/.test(code)
+  );
 }

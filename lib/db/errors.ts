@@ -34,7 +34,7 @@ export function isPgError(error: unknown, code: string, constraint?: string): bo
 /**
  * The database could not do the work at all, through no fault of the request: a connection
  * refused, lost or exhausted (SQLSTATE classes 08, 53, 57P and postgres.js's own connection
- * errors), or a statement a pooler lost (26000 `prepared statement does not exist`). Worth a
+ * errors, and the connection gate's refusal while the database does not answer), or a statement a pooler lost (26000 `prepared statement does not exist`). Worth a
  * retry; never a client error, never an "unauthorized".
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -44,7 +44,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (
       typeof code === "string" &&
-      /^(CONNECT_TIMEOUT|CONNECTION_(CLOSED|DESTROYED|ENDED)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/.test(code)
+      /^(DATABASE_UNREACHABLE|CONNECT_TIMEOUT|CONNECTION_(CLOSED|DESTROYED|ENDED)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/.test(code)
     )
       return true;
     current = (current as { cause?: unknown }).cause;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { isDraining } from "./lifecycle";
 import { getDbHandle, MIGRATIONS_FOLDER, type DbHandle } from "@/lib/db/client";
 
 /**
@@ -9,14 +10,10 @@ import { getDbHandle, MIGRATIONS_FOLDER, type DbHandle } from "@/lib/db/client";
  */
 export type Readiness = { ready: boolean; checks: { database: "ok" | "unreachable"; migrations: "ok" | "pending" | "unknown"; shutting_down: boolean } };
 
-const READY_TIMEOUT_MS = 2_000;
+/** Within the 2 s a balancer's probe may wait (docs/deploy.md): a database that does not answer by then is "unreachable". */
+const READY_TIMEOUT_MS = 1_500;
 
-/** Shared through globalThis: the server (lib/http/server.ts) sets it, the route bundle reads it. */
-const state: { draining?: boolean } = ((globalThis as { __bookingLifecycle?: { draining?: boolean } }).__bookingLifecycle ??= {});
-
-export function isDraining(): boolean {
-  return state.draining === true;
-}
+export { isDraining, setDraining } from "./lifecycle";
 
 let newestMigration: number | undefined;
 

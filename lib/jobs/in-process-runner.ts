@@ -1,4 +1,5 @@
 import { getConfig } from "@/lib/config";
+import { processSlot } from "@/lib/process-state";
 import { isCronJob, type JobDefinition, type JobIo } from "./define-job";
 import { JOB_DEFINITIONS } from "./definitions";
 import { loadJobContext, parseJobPayload } from "./load-job-context";
@@ -7,7 +8,7 @@ import { getLogger, logError } from "@/lib/log/logger";
 export type InProcessRunner = { stop: () => Promise<void> };
 
 type Holder = { runner?: InProcessRunner };
-const holder: Holder = ((globalThis as { __bookingRunner?: Holder }).__bookingRunner ??= {});
+const holder: Holder = processSlot<Holder>("runner", () => ({}));
 
 /**
  * docs/decisions.md#background-work, the driver without Inngest: every RUNNER_INTERVAL_MS, run the scheduled

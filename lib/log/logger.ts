@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { format, stripVTControlCharacters } from "node:util";
 import pino, { type Logger } from "pino";
+import { processSlot } from "@/lib/process-state";
 import { LOG_LEVELS } from "./levels";
 
 /**
@@ -8,15 +10,17 @@ import { LOG_LEVELS } from "./levels";
  * carries a secret, a token, an email address, a phone number or a body: errors go through
  * `errorFields`, which keeps their kind and PostgreSQL code and drops what may quote data.
  *
- * One logger per process: the server (lib/http/server.ts) and Next's bundles share it through
- * globalThis.
+ * One logger per process: the server (lib/http/server.ts) and Next's bundles share it
+ * (lib/process-state.ts).
  */
 export { LOG_LEVELS };
 
-const shared = globalThis as { __bookingLogger?: Logger };
-
 export function getLogger(): Logger {
-  shared.__bookingLogger ??= pino({
+  return processSlot("logger", makeLogger);
+}
+
+function makeLogger(): Logger {
+  return pino({
     level: LOG_LEVELS.includes(process.env.LOG_LEVEL as never) ? process.env.LOG_LEVEL : "info",
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -48,7 +52,6 @@ export function getLogger(): Logger {
       censor: "[redacted]",
     },
   });
-  return shared.__bookingLogger;
 }
 
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
@@ -107,14 +110,20 @@ export function logError(msg: string, error: unknown, fields: Record<string, unk
 /**
  * What the route wrapper tells the server's request line (lib/http/server.ts) about the
  * request it is answering: the route pattern, the request id of the envelope, the workspace.
- * The server runs each request inside this store (an AsyncLocalStorage on globalThis, since
+ * The server runs each request inside this store (one per process, lib/process-state.ts, since
  * the server and the routes live in different bundles).
  */
 export type RequestLogRecord = { route?: string; request_id?: string; workspace_id?: string };
 
+const requestScopes = () => processSlot("requestLog", () => new AsyncLocalStorage<RequestLogRecord>());
+
 export function requestLogRecord(): RequestLogRecord | undefined {
-  const storage = (globalThis as { __bookingRequestLog?: { getStore: () => RequestLogRecord | undefined } }).__bookingRequestLog;
-  return storage?.getStore();
+  return requestScopes().getStore();
+}
+
+/** Runs `work` with `record` as the request's log record (the server, for each request it admits). */
+export function inRequestLogScope<T>(record: RequestLogRecord, work: () => T): T {
+  return requestScopes().run(record, work);
 }
 
 /**

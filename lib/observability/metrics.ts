@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { processSlot } from "@/lib/process-state";
 import { inJobSpan, recordRequestSpan } from "./tracing";
 
 /**
@@ -11,7 +12,7 @@ import { inJobSpan, recordRequestSpan } from "./tracing";
  * ONE call per place (request end, booking created, message outcome, webhook delivery outcome,
  * job run, external calendar sync failure), so a rewrite of one of those places moves one line.
  *
- * The registry lives in the process state (globalThis): the server (lib/http/server.ts, bundled
+ * The registry lives in the process state (lib/process-state.ts): the server (lib/http/server.ts, bundled
  * apart) and Next's bundles each load this module, and they must count into one registry.
  */
 type Metrics = ReturnType<typeof register>;
@@ -27,7 +28,7 @@ type ObservabilityState = {
   sourcesByStatus?: () => Promise<Record<string, number>>;
 };
 
-const state: ObservabilityState = ((globalThis as { __bookingObservability?: ObservabilityState }).__bookingObservability ??= {});
+const state: ObservabilityState = processSlot<ObservabilityState>("observability", () => ({}));
 
 /** Seconds: from a cached answer (a few ms) to the longest a request may take behind the admission queue. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -178,7 +178,8 @@ async function main() {
     .replace("127.0.0.1:8080", `127.0.0.1:${BALANCER_PORT}`)
     .replace("127.0.0.1:3001", `127.0.0.1:${INSTANCE_PORTS[0]}`)
     .replace("127.0.0.1:3002", `127.0.0.1:${INSTANCE_PORTS[1]}`)
-    .replace("127.0.0.1:3003", `127.0.0.1:${INSTANCE_PORTS[2]}`);
+    .replace("127.0.0.1:3003", `127.0.0.1:${INSTANCE_PORTS[2]}`)
+    .replace("/etc/haproxy/errors/booking-503.http", path.resolve("scripts/deploy/booking-503.http"));
   writeFileSync(path.join(WORK, "haproxy.cfg"), haproxyConfig);
   const haproxy = spawn("haproxy", ["-db", "-f", path.join(WORK, "haproxy.cfg")], { stdio: ["ignore", "ignore", "inherit"] });
   children.push(haproxy);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openDb, setDbForTesting } from "@/lib/db/client";
+import { setDraining } from "@/lib/health/health";
 import { api } from "../helpers/api";
 import { currentDb } from "../helpers/setup-file";
 
@@ -8,7 +9,6 @@ import { currentDb } from "../helpers/setup-file";
  * answers) and /readyz (send it traffic: database reachable, migrations applied, not
  * shutting down), JSON, never rate limited.
  */
-const lifecycle = () => ((globalThis as { __bookingLifecycle?: { draining?: boolean } }).__bookingLifecycle ??= {});
 
 describe("health and readiness", () => {
   it("GET /healthz answers 200 JSON, as often as it is asked", async () => {
@@ -45,14 +45,14 @@ describe("health and readiness", () => {
   });
 
   it("GET /readyz is 503 while the instance shuts down, so the balancer stops sending it requests", async () => {
-    lifecycle().draining = true;
+    setDraining(true);
     try {
       const response = await api.get("/readyz");
       expect(response.status).toBe(503);
       expect(response.body.checks.shutting_down).toBe(true);
       expect((await api.get("/healthz")).body).toEqual({ status: "ok", shutting_down: true });
     } finally {
-      lifecycle().draining = false;
+      setDraining(false);
     }
   });
 });
