@@ -8,6 +8,7 @@ import { withTransaction } from "@/lib/db/transaction";
 import type { JobContext } from "@/lib/context";
 import type { DueWorkSweep } from "@/lib/context";
 import { reportDeliveryAttempt } from "@/lib/log/delivery-attempts";
+import { scrub } from "@/lib/log/logger";
 import { recordWorkspaceEvent } from "@/lib/webhooks/record-workspace-event";
 import { toMessage } from "./serialize-message";
 import { getMessageTransports, SEND_TIMEOUT_MS, type MessageTransports } from "./transports";
@@ -276,7 +277,13 @@ async function giveUpCrashing(ctx: JobContext): Promise<void> {
     reportDeliveryAttempt({ delivery: row.channel, outcome: "given_up", ids: messageIds(row), attempt: row.attempts, answer: lastError });
 }
 
+/**
+ * The provider's answer as last_error (GET /v1/messages, message.failed): its words, any
+ * address or number in it masked, led by the SMTP reply code when there is one (nodemailer's
+ * `responseCode`, e.g. 550), which the masking would otherwise take for a number.
+ */
 function describeError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.slice(0, 500) || "Sending failed.";
+  const text = scrub(error instanceof Error ? error.message : String(error));
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return (typeof code === "number" ? `SMTP ${code}: ${text}` : text).slice(0, 500) || "Sending failed.";
 }

@@ -8,7 +8,7 @@ import type { OutboxAttachment } from "@/lib/db/schema";
  * (no RESEND_API_KEY or SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it.
  * Every port sends under the outbox row's id: Resend takes it as the Idempotency-Key (a second
  * send of one row is recognised: exactly once); SMTP carries it in the Message-ID (a second copy
- * after a crash is the same message: at least once). Why: docs/idempotency.md#email.
+ * after a crash is the same message: at least once). Why: docs/idempotency.md#email-exactly-once.
  */
 export type OutgoingEmail = {
   /**
