@@ -180,7 +180,7 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
 
   // A webhook claim taken by a killed process lapses on the app clock: moved past it. (An email's
   // claim is counted in database time, so this must not hand one being sent to a second sender;
-  // the killed processes' email claims were released when this server started.)
+  // the killed processes' email claims lapse by themselves within OUTBOX_CLAIM_LEASE_SECONDS.)
   await must("POST", "/dev/clock", sk, { advance_seconds: 10 * 60 });
   timeline.mark("clock +600s");
   const total = nextIndex;
@@ -196,7 +196,7 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
   timeline.mark("all sent");
   // A second copy would come soon after the first.
   await sleep(QUIET_MS);
-  // A drain ends the process, sending thread and all (lib/notifications/send-thread.ts): exit code 0.
+  // A drain ends the process (the runner stops, the outbox releases what it holds): exit code 0.
   const stopped = await server.stop("SIGTERM");
 
   const rows = await readCrashState();

@@ -68,7 +68,7 @@ export function crashServerEnv(resend: { baseUrl: string; apiKey: string }): Nod
   ]) {
     delete env[name];
   }
-  // The embedded database, the demo keys and the outbox's journal live here.
+  // The embedded database and the demo keys live here.
   env.DATA_DIR = CRASH_DATA_DIR;
   if (ADMIN_URL) env.DATABASE_URL = databaseUrl();
   else delete env.DATABASE_URL;

@@ -1,6 +1,7 @@
 import { countSyncFailure } from "@/lib/observability/metrics";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { BaseContext } from "@/lib/context";
+import type { Queryable } from "@/lib/db/client";
 import { externalCalendars, workspaces, type ExternalCalendarRow } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/db/transaction";
 import { applyRead } from "./apply-read";
@@ -9,6 +10,9 @@ import { FetchError } from "./fetch-url";
 import { readSource } from "./read-source";
 import { FeedError } from "./read-busy-intervals";
 import { syncWindowOf } from "./sync-window";
+import { reportDeliveryAttempt } from "@/lib/log/delivery-attempts";
+import { recordWorkspaceEvent } from "@/lib/webhooks/record-workspace-event";
+import { toExternalCalendar } from "./serialize";
 
 /** A sync holds its source this long at most (the fetch is cut off at 15 s); a crashed holder's claim lapses. */
 export const SYNC_CLAIM_MS = 2 * 60_000;
@@ -64,12 +68,44 @@ export function describeFailure(error: unknown): string {
   return "The calendar could not be read.";
 }
 
+/**
+ * A failed read: logged (docs/operations.md#delivery-failures), and when the source turns
+ * `failing` (or, after 7 days of it, `disabled`) the workspace's endpoints get
+ * `external_calendar.failing` in the same transaction, once per turn.
+ */
 async function recordFailure(ctx: Pick<BaseContext, "db">, source: ExternalCalendarRow, message: string, now: Date): Promise<ExternalCalendarRow | undefined> {
   const failures = source.consecutiveFailures + 1;
   const failingSince = source.failingSince ?? now;
   const expired = now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
+  reportDeliveryAttempt({
+    delivery: "calendar_sync",
+    outcome: expired ? "given_up" : "failed",
+    ids: { external_calendar_id: source.id, staff_id: source.staffId, workspace_id: source.workspaceId },
+    attempt: failures,
+    answer: message,
+  });
+  return withTransaction(ctx, async (tx) => {
+    const row = await writeFailure(tx, source, { message, now, failures, failingSince, expired });
+    const turned = row && row.status !== source.status && (row.status === "failing" || (row.status === "disabled" && expired));
+    if (row && turned) {
+      await recordWorkspaceEvent(tx, {
+        workspaceId: row.workspaceId,
+        type: "external_calendar.failing",
+        data: { external_calendar: toExternalCalendar(row) },
+        now,
+      });
+    }
+    return row;
+  });
+}
+
+async function writeFailure(
+  db: Queryable,
+  source: ExternalCalendarRow,
+  { message, now, failures, failingSince, expired }: { message: string; now: Date; failures: number; failingSince: Date; expired: boolean },
+): Promise<ExternalCalendarRow | undefined> {
   const backoffMs = Math.min(MAX_BACKOFF_MS, 5 * 60_000 * 2 ** Math.min(failures - 1, 20));
-  const [row] = await ctx.db
+  const [row] = await db
     .update(externalCalendars)
     .set({
       // Turned off (PATCH active: false) while this read ran: it stays off.

@@ -4,6 +4,7 @@ import { isCronJob, type JobDefinition, type JobIo } from "./define-job";
 import { JOB_DEFINITIONS } from "./definitions";
 import { loadJobContext, parseJobPayload } from "./load-job-context";
 import { getLogger, logError } from "@/lib/log/logger";
+import { releaseMessageClaims, stopClaimingMessages } from "@/lib/notifications/send-due-messages";
 
 export type InProcessRunner = { stop: () => Promise<void> };
 
@@ -55,7 +56,14 @@ export function startInProcessRunner(options: { intervalMs?: number } = {}): InP
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      // The outbox claims no more; what it still holds once the step ends is released at once (SIGTERM, docs/idempotency.md#messages).
+      const resumeClaiming = stopClaimingMessages();
       await current;
+      await loadJobContext("shutdown")
+        .then((ctx) => releaseMessageClaims(ctx.db))
+        .then((released) => released > 0 && getLogger().info({ released }, "in-process runner: outbox claims released"))
+        .catch((error: unknown) => logError("in-process runner: the outbox claims could not be released; their lease frees them", error))
+        .finally(resumeClaiming);
       if (holder.runner === runner) holder.runner = undefined;
     },
   };

@@ -113,6 +113,8 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
         workspaceId: workspace.id,
         bookingId: booking.id,
         channel: "email",
+        kind: input.kind,
+        recipient: "customer",
         to: customer.email,
         subject: email.subject,
         text: email.text,
@@ -131,6 +133,8 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
         workspaceId: workspace.id,
         bookingId: booking.id,
         channel: "sms",
+        kind: input.kind,
+        recipient: "customer",
         to: customer.phone,
         text: renderSms(input.kind, data),
       })

@@ -7,6 +7,9 @@ import { notificationAddress } from "@/lib/workspaces/notification-address";
 import { renderBusinessEmail, type BusinessEventKind } from "./templates/business";
 import type { BookingMessageData } from "./templates/message-data";
 
+/** The business's emails share the customer's kinds (GET /v1/messages tells them apart by recipient). */
+const BUSINESS_KIND: Record<BusinessEventKind, string> = { confirmed: "confirmation", moved: "reschedule", cancelled: "cancellation" };
+
 export type BusinessMessageInput = {
   event: BusinessEventKind;
   /** Cancellations: who cancelled. */
@@ -18,8 +21,8 @@ export type BusinessMessageInput = {
 /**
  * The business's email about a booking event (see docs/business-notifications.md), written
  * to the same outbox as the customer's messages in the transaction of the event, so it goes
- * exactly when the event commits, once, in order with the booking's other messages, and is
- * retried like them. Nothing when the workspace has no notification address.
+ * exactly when the event commits, once, in order with the business's other messages about the
+ * booking (never waiting for the customer's), and is retried like them. Nothing when the workspace has no notification address.
  */
 export async function queueBusinessMessage(
   tx: Queryable,
@@ -43,6 +46,8 @@ export async function queueBusinessMessage(
       workspaceId: input.workspace.id,
       bookingId: input.data.booking.id,
       channel: "email",
+      kind: BUSINESS_KIND[input.event],
+      recipient: "business",
       to,
       subject: email.subject,
       text: email.text,

@@ -1,50 +1,84 @@
-import { countMessageOutcome } from "@/lib/observability/metrics";
+import { createHash } from "node:crypto";
+import { hostname } from "node:os";
 import { and, asc, eq, gte, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "@/lib/db/client";
 import { outboxMessages, type OutboxMessageRow } from "@/lib/db/schema";
+import { withTransaction } from "@/lib/db/transaction";
 import type { JobContext } from "@/lib/context";
 import type { DueWorkSweep } from "@/lib/context";
-import { claimOwner, sendRecorded, settleJournal } from "./sent-journal";
-import { getMessageTransports, type AcceptanceLine, type MessageTransports } from "./transports";
+import { reportDeliveryAttempt } from "@/lib/log/delivery-attempts";
+import { scrub } from "@/lib/log/logger";
+import { recordWorkspaceEvent } from "@/lib/webhooks/record-workspace-event";
+import { toMessage } from "./serialize-message";
+import { getMessageTransports, SEND_TIMEOUT_MS, type MessageTransports } from "./transports";
 
+/** Attempts the provider answered with a refusal before a message is given up. */
 export const OUTBOX_MAX_ATTEMPTS = 5;
+/** Attempts a process died in (started, never finished) before a message is given up as the likely cause. */
+export const OUTBOX_MAX_CRASHES = 5;
 /** Waits after failed attempts 1–4 before the next one. */
 export const OUTBOX_RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60] as const;
 /**
- * A claimed row is leased this long, counted in the database's time (`now()`), never on the app
- * clock: moving the dev clock must not hand a row that is being sent to a second sender. The
- * claim of a process that died is released as soon as a process on its DATA_DIR starts
- * (./sent-journal.ts); the lease is the backstop for one that died on another machine.
+ * A claimed row is leased for a few send time-outs, counted in the database's time (`now()`),
+ * never on the app clock: moving the dev clock must not hand a row that is being sent to a
+ * second sender. The claim of a process that died frees itself when the lease lapses.
  */
-export const OUTBOX_CLAIM_LEASE_SECONDS = 5 * 60;
+export const OUTBOX_CLAIM_LEASE_SECONDS = (3 * SEND_TIMEOUT_MS) / 1000;
+
+/**
+ * The owner written on the rows this process claims: the same in every copy of this module that
+ * Next.js loads in one process (the host, the pid and the moment the process started), another in
+ * the next process, with no state of its own.
+ */
+export const claimOwner: () => string = (() => {
+  let owner: string | undefined;
+  return () => (owner ??= uuidFrom(`${hostname()}:${process.pid}:${performance.timeOrigin}`));
+})();
+
+function uuidFrom(text: string): string {
+  const hex = createHash("sha256").update(text).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * SIGTERM (the in-process runner's stop): the round under way claims nothing more. Returns the
+ * way back, for the runner to call once it stopped (a test process goes on after a runner).
+ */
+let stopping = false;
+export function stopClaimingMessages(): () => void {
+  stopping = true;
+  return () => {
+    stopping = false;
+  };
+}
 
 const dbNow = sql`now()`;
 const claimIsFree = or(isNull(outboxMessages.claimExpiresAt), lte(outboxMessages.claimExpiresAt, dbNow))!;
+const crashes = sql`${outboxMessages.attempts} - ${outboxMessages.finishedAttempts}`;
 
 /**
- * Claims due pending messages (FOR UPDATE SKIP LOCKED, so concurrent runners never take the
- * same row), sends each through its port and records the outcome. Returns how many it tried.
- * A booking's messages on one channel leave one at a time, oldest first: a message is due
- * only once every earlier one of its booking and channel is sent or given up, so a failed
- * send (waiting for its retry) holds back the later ones instead of letting them overtake.
- * Each round therefore takes at most the head of each booking's queue; it claims again until
- * nothing is due or `limit` messages were tried.
+ * The outbox drain (docs/idempotency.md#messages): claims due pending rows with FOR UPDATE SKIP
+ * LOCKED and a short lease, sends each through its port under the row's id, and records the
+ * outcome. Returns how many it tried.
  *
- * Through a port, a round claims ONE row, the moment it is sent: a claim is an attempt, so a
- * process killed mid-round must leave only the row it was sending claimed, not a batch it had
- * not reached. Batches claimed 50 at a time did that: every kill counted an attempt against
- * each row of the batch, and after five kills the backlog's rows were given up unsent
- * (docs/idempotency.md#the-crash-test).
+ * Order (docs/idempotency.md#order): a booking's messages to one recipient on one channel leave
+ * one at a time, oldest first (a customer never reads "cancelled" before "confirmed"); another
+ * recipient's messages never wait for them, so a customer's bouncing address holds back nothing
+ * of the business's, and the reverse.
+ *
+ * Through a port, a round claims ONE row, the moment it is sent: a process killed mid-round
+ * leaves only the row it was sending claimed (for one lease), not a batch it had not reached.
+ * A claim starts an attempt (`attempts`); the provider's answer finishes it
+ * (`finished_attempts`). A row whose claim lapsed with more started than finished was being
+ * sent by a process that died: that is not a failure, and it is sent again at once.
  */
 export async function sendDueMessages(ctx: JobContext, options: { limit: number; transports?: MessageTransports }): Promise<number> {
   const transports = options.transports ?? getMessageTransports();
-  // What a killed process left (messages handed over but not marked, rows still claimed) is settled before anything is claimed.
-  await settleJournal({ markSent: (ids) => markSent(ctx, ids), releaseClaims: (owners) => releaseClaims(ctx.db, owners) });
-  await giveUpAbandoned(ctx.db);
+  await giveUpCrashing(ctx);
   const throughPort = transports.mailer !== null || transports.sms !== null;
   let tried = 0;
-  while (tried < options.limit) {
+  while (tried < options.limit && !stopping) {
     const claimed = await claimDueMessages(ctx.db, ctx.clock.now(), throughPort ? 1 : options.limit - tried);
     if (claimed.length === 0) break;
     tried += claimed.length;
@@ -56,38 +90,63 @@ export async function sendDueMessages(ctx: JobContext, options: { limit: number;
         continue;
       }
       try {
-        await sendRecorded(
-          message.id,
-          (accepted) => deliver(message, transports, accepted),
-          () => markSent(ctx, [message.id]),
-        );
-        countMessageOutcome(message.channel, "sent");
+        await deliver(message, transports);
       } catch (error) {
-        await recordFailure(ctx.db, message, describeError(error), ctx.clock.now());
+        await recordFailure(ctx, message, describeError(error));
+        continue;
       }
+      await markSent(ctx, [message.id]);
+      reportDeliveryAttempt({ delivery: message.channel, outcome: "sent", ids: messageIds(message), attempt: message.finishedAttempts + 1 });
     }
     if (rowIsTheDelivery.length > 0) await markSent(ctx, rowIsTheDelivery);
-    for (const message of claimed) if (rowIsTheDelivery.includes(message.id)) countMessageOutcome(message.channel, "sent");
   }
   return tried;
-}
-
-function portFor(message: OutboxMessageRow, transports: MessageTransports) {
-  return message.channel === "email" ? transports.mailer : transports.sms;
-}
-
-/** The ids go as one uuid[] literal: one statement text (planned once) however many there are. */
-async function markSent(ctx: JobContext, ids: string[]): Promise<void> {
-  await ctx.db
-    .update(outboxMessages)
-    .set({ status: "sent", sentAt: ctx.clock.now(), nextAttemptAt: null, lastError: null, claimedBy: null, claimExpiresAt: null })
-    .where(and(sql`${outboxMessages.id} = ANY(${`{${ids.join(",")}}`}::uuid[])`, eq(outboxMessages.status, "pending")));
 }
 
 export const outboxSweep: DueWorkSweep = {
   name: "outbox-messages",
   run: (ctx, { limit }) => sendDueMessages(ctx, { limit }),
 };
+
+/**
+ * SIGTERM: the claims this process still holds (a send cut short by the drain's deadline) are
+ * released at once, and their unfinished attempts not counted, so another instance sends them
+ * without waiting for the lease.
+ */
+export async function releaseMessageClaims(db: Queryable): Promise<number> {
+  const released = await db
+    .update(outboxMessages)
+    .set({ claimedBy: null, claimExpiresAt: null, attempts: outboxMessages.finishedAttempts })
+    .where(and(eq(outboxMessages.claimedBy, claimOwner()), eq(outboxMessages.status, "pending")))
+    .returning({ id: outboxMessages.id });
+  return released.length;
+}
+
+function portFor(message: OutboxMessageRow, transports: MessageTransports) {
+  return message.channel === "email" ? transports.mailer : transports.sms;
+}
+
+function messageIds(message: OutboxMessageRow) {
+  return { message_id: message.id, workspace_id: message.workspaceId, booking_id: message.bookingId, kind: message.kind, recipient: message.recipient };
+}
+
+/** The ids go as one uuid[] literal: one statement text (planned once) however many there are. Only while the claim is ours. */
+async function markSent(ctx: JobContext, ids: string[]): Promise<void> {
+  await ctx.db
+    .update(outboxMessages)
+    .set({
+      status: "sent",
+      sentAt: ctx.clock.now(),
+      finishedAttempts: sql`${outboxMessages.finishedAttempts} + 1`,
+      nextAttemptAt: null,
+      lastError: null,
+      claimedBy: null,
+      claimExpiresAt: null,
+    })
+    .where(
+      and(sql`${outboxMessages.id} = ANY(${`{${ids.join(",")}}`}::uuid[])`, eq(outboxMessages.status, "pending"), eq(outboxMessages.claimedBy, claimOwner())),
+    );
+}
 
 const earlier = alias(outboxMessages, "earlier");
 
@@ -98,7 +157,8 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
     .where(
       and(
         eq(outboxMessages.status, "pending"),
-        lt(outboxMessages.attempts, OUTBOX_MAX_ATTEMPTS),
+        lt(outboxMessages.finishedAttempts, OUTBOX_MAX_ATTEMPTS),
+        lt(crashes, OUTBOX_MAX_CRASHES),
         or(isNull(outboxMessages.nextAttemptAt), lte(outboxMessages.nextAttemptAt, now)),
         claimIsFree,
         or(
@@ -111,6 +171,7 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
                 and(
                   eq(earlier.bookingId, outboxMessages.bookingId),
                   eq(earlier.channel, outboxMessages.channel),
+                  eq(earlier.recipient, outboxMessages.recipient),
                   eq(earlier.status, "pending"),
                   lt(earlier.position, outboxMessages.position),
                 ),
@@ -135,64 +196,94 @@ async function claimDueMessages(db: Queryable, now: Date, limit: number): Promis
   return claimed.sort((a, b) => a.position - b.position);
 }
 
-/** Sends one message through its port; true when the port wrote its journal line itself (./transports.ts). */
-async function deliver(message: OutboxMessageRow, transports: MessageTransports, accepted: AcceptanceLine): Promise<boolean> {
+/** Sends one message through its port, under the row's id (Resend's Idempotency-Key, SMTP's Message-ID). */
+async function deliver(message: OutboxMessageRow, transports: MessageTransports): Promise<void> {
   if (message.channel === "email") {
     const mailer = transports.mailer!;
-    await mailer.send(
-      {
-        id: message.id,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        replyTo: message.replyTo,
-        attachments: message.attachments,
-      },
-      accepted,
-    );
-    return mailer.writesAcceptance === true;
+    await mailer.send({
+      id: message.id,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      replyTo: message.replyTo,
+      attachments: message.attachments,
+    });
+    return;
   }
-  const sms = transports.sms!;
-  await sms.send({ to: message.to, body: message.text }, accepted);
-  return sms.writesAcceptance === true;
-}
-
-async function recordFailure(db: Queryable, message: OutboxMessageRow, lastError: string, now: Date): Promise<void> {
-  const exhausted = message.attempts >= OUTBOX_MAX_ATTEMPTS;
-  countMessageOutcome(message.channel, exhausted ? "failed" : "retrying");
-  const delaySeconds = OUTBOX_RETRY_DELAYS_SECONDS[Math.min(message.attempts, OUTBOX_RETRY_DELAYS_SECONDS.length) - 1]!;
-  const released = { claimedBy: null, claimExpiresAt: null, lastError };
-  await db
-    .update(outboxMessages)
-    .set(exhausted ? { status: "failed", nextAttemptAt: null, ...released } : { nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000), ...released })
-    // Only while the claim is still this process's: a lapsed one may belong to another sender now.
-    .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "pending"), eq(outboxMessages.claimedBy, claimOwner())));
+  await transports.sms!.send({ to: message.to, body: message.text });
 }
 
 /**
- * The rows dead processes still held become due at once (their accepted ones were marked sent
- * first), and the attempt the death cut short is not counted: a message at the head of the
- * queue is the first one every new process sends, so a run of restarts could otherwise give up
- * a message that never failed (the crash suite saw 3 of 400 given up after five kills each).
- * The lease backstop (a process that died on another machine) still counts it.
+ * The provider refused (or did not answer in time): the attempt is finished and counted. The
+ * row waits for its retry, or, after the last attempt, is given up, which sends `message.failed`
+ * in the same transaction. Only while the claim is still this process's: a lapsed one may
+ * belong to another sender now.
  */
-async function releaseClaims(db: Queryable, owners: string[]): Promise<void> {
-  await db
-    .update(outboxMessages)
-    .set({ claimedBy: null, claimExpiresAt: null, attempts: sql`greatest(${outboxMessages.attempts} - 1, 0)` })
-    .where(and(sql`${outboxMessages.claimedBy} = ANY(${`{${owners.join(",")}}`}::uuid[])`, eq(outboxMessages.status, "pending")));
+async function recordFailure(ctx: JobContext, message: OutboxMessageRow, lastError: string): Promise<void> {
+  const finished = message.finishedAttempts + 1;
+  const exhausted = finished >= OUTBOX_MAX_ATTEMPTS;
+  const delaySeconds = OUTBOX_RETRY_DELAYS_SECONDS[Math.min(finished, OUTBOX_RETRY_DELAYS_SECONDS.length) - 1]!;
+  const now = ctx.clock.now();
+  const ours = and(eq(outboxMessages.id, message.id), eq(outboxMessages.status, "pending"), eq(outboxMessages.claimedBy, claimOwner()));
+  const released = { claimedBy: null, claimExpiresAt: null, lastError, finishedAttempts: sql`${outboxMessages.finishedAttempts} + 1` };
+  if (!exhausted) {
+    await ctx.db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: new Date(now.getTime() + delaySeconds * 1000), ...released })
+      .where(ours);
+  } else {
+    await withTransaction(ctx, async (tx) => {
+      const [failed] = await tx
+        .update(outboxMessages)
+        .set({ status: "failed", nextAttemptAt: null, ...released })
+        .where(ours)
+        .returning();
+      if (failed) await announceFailed(tx, failed, now);
+    });
+  }
+  reportDeliveryAttempt({
+    delivery: message.channel,
+    outcome: exhausted ? "given_up" : "failed",
+    ids: messageIds(message),
+    attempt: finished,
+    answer: lastError,
+  });
 }
 
-/** A row whose fifth attempt was claimed but never finished is given up once its claim lapsed (its process died where no journal of ours could tell). */
-async function giveUpAbandoned(db: Queryable): Promise<void> {
-  await db
-    .update(outboxMessages)
-    .set({ status: "failed", nextAttemptAt: null, claimedBy: null, claimExpiresAt: null, lastError: "The last attempt did not finish." })
-    .where(and(eq(outboxMessages.status, "pending"), gte(outboxMessages.attempts, OUTBOX_MAX_ATTEMPTS), claimIsFree));
+/** A message given up: `message.failed` to the workspace's endpoints, with the message as GET /v1/messages shows it. */
+async function announceFailed(tx: Queryable, row: OutboxMessageRow, now: Date): Promise<void> {
+  if (!row.workspaceId) return;
+  await recordWorkspaceEvent(tx, { workspaceId: row.workspaceId, type: "message.failed", data: { message: toMessage(row) }, now });
 }
 
+/**
+ * A row processes died in OUTBOX_MAX_CRASHES times, its last claim lapsed, is given up: sending
+ * it is what ends them (a poison message), and the other messages must not wait behind it.
+ */
+async function giveUpCrashing(ctx: JobContext): Promise<void> {
+  const now = ctx.clock.now();
+  const lastError = "The process sending it stopped before the provider answered, on every attempt.";
+  const failed = await withTransaction(ctx, async (tx) => {
+    const rows = await tx
+      .update(outboxMessages)
+      .set({ status: "failed", nextAttemptAt: null, claimedBy: null, claimExpiresAt: null, lastError })
+      .where(and(eq(outboxMessages.status, "pending"), gte(crashes, OUTBOX_MAX_CRASHES), claimIsFree))
+      .returning();
+    for (const row of rows) await announceFailed(tx, row, now);
+    return rows;
+  });
+  for (const row of failed)
+    reportDeliveryAttempt({ delivery: row.channel, outcome: "given_up", ids: messageIds(row), attempt: row.attempts, answer: lastError });
+}
+
+/**
+ * The provider's answer as last_error (GET /v1/messages, message.failed): its words, any
+ * address or number in it masked, led by the SMTP reply code when there is one (nodemailer's
+ * `responseCode`, e.g. 550), which the masking would otherwise take for a number.
+ */
 function describeError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.slice(0, 500) || "Sending failed.";
+  const text = scrub(error instanceof Error ? error.message : String(error));
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return (typeof code === "number" ? `SMTP ${code}: ${text}` : text).slice(0, 500) || "Sending failed.";
 }

@@ -1,18 +1,14 @@
+import { createTransport } from "nodemailer";
 import { Resend } from "resend";
 import { getConfig, type Config } from "@/lib/config";
 import type { OutboxAttachment } from "@/lib/db/schema";
-import { sendInThread, type AcceptanceLine } from "./send-thread";
-
-export type { AcceptanceLine } from "./send-thread";
 
 /**
  * The ports messages leave through. A null port means the outbox row itself is the delivery
  * (no RESEND_API_KEY or SMTP_URL, no TWILIO_*): the row is marked sent and /dev/outbox shows it.
- * Resend's port sends on the caller's loop under the row's id as its Idempotency-Key, so a
- * second send of one row is Resend's to recognise; SMTP and Twilio, which take no such key,
- * send from the sending thread (./send-thread.ts), which writes the message's journal line the
- * moment the provider accepts it. A port that does not write the line itself has it written
- * once its send resolves (./sent-journal.ts). Why both: docs/idempotency.md#email-exactly-once.
+ * Every port sends under the outbox row's id: Resend takes it as the Idempotency-Key (a second
+ * send of one row is recognised: exactly once); SMTP carries it in the Message-ID (a second copy
+ * after a crash is the same message: at least once). Why: docs/idempotency.md#email-exactly-once.
  */
 export type OutgoingEmail = {
   /**
@@ -31,9 +27,8 @@ export type OutgoingEmail = {
 };
 export type OutgoingSms = { to: string; body: string };
 
-/** `writesAcceptance`: the port appends `accepted` itself, the moment its provider accepts. */
-export type Mailer = { send(email: OutgoingEmail, accepted?: AcceptanceLine): Promise<void>; writesAcceptance?: true };
-export type SmsSender = { send(sms: OutgoingSms, accepted?: AcceptanceLine): Promise<void>; writesAcceptance?: true };
+export type Mailer = { send(email: OutgoingEmail): Promise<void> };
+export type SmsSender = { send(sms: OutgoingSms): Promise<void> };
 export type MessageTransports = { mailer: Mailer | null; sms: SmsSender | null };
 
 /** Cut-off for one SMTP conversation or Twilio request, so a hung provider cannot hold a sweep. */
@@ -50,13 +45,10 @@ export function createNodemailerMailer(transport: NodemailerTransport, from: str
   };
 }
 
-/** SMTP from the sending thread; nodemailer's options beside the url apply where the url does not set them. */
+/** SMTP through nodemailer; its time-outs beside the url apply where the url does not set them. */
 function createSmtpMailer(url: string, from: string): Mailer {
   const options = { connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS };
-  return {
-    writesAcceptance: true,
-    send: (email, accepted) => sendInThread({ kind: "smtp", url, options, mail: mailOptions(email, from) }, accepted),
-  };
+  return createNodemailerMailer(createTransport({ url, ...options }), from);
 }
 
 /** RFC 3834: every message we send is automated, so auto-responders do not answer it. */
@@ -65,7 +57,7 @@ const AUTOMATED_HEADERS = { "Auto-Submitted": "auto-generated" };
 /**
  * Email through Resend's API (the official SDK; RESEND_BASE_URL points it at a stand-in in
  * tests). The row's id is the request's Idempotency-Key: a row sent again after a kill (Resend
- * accepted it, the process died before the journal line) is answered from Resend's record for
+ * accepted it, the process died before the row was marked) is answered from Resend's record for
  * 24 hours instead of going out twice. A refusal (4xx, 5xx, no answer) throws, so the row's
  * attempt is counted and retried on the outbox's schedule.
  */
@@ -96,7 +88,7 @@ export function createResendMailer(resend: NonNullable<Config["resend"]>, from: 
   };
 }
 
-/** nodemailer's message for one email (plain data: it crosses to the sending thread). */
+/** nodemailer's message for one email. */
 function mailOptions(email: OutgoingEmail, from: string): Record<string, unknown> {
   return {
     from,
@@ -121,20 +113,22 @@ function domainOf(from: string): string {
 }
 
 /**
- * Twilio's Messages API, from the sending thread: form body, basic auth. A `from` starting
- * with MG is a Messaging Service, sent as MessagingServiceSid so Twilio picks the number.
+ * Twilio's Messages API: form body, basic auth. A `from` starting with MG is a Messaging
+ * Service, sent as MessagingServiceSid so Twilio picks the number. A refusal throws with
+ * Twilio's status and answer.
  */
 export function createTwilioSender(twilio: NonNullable<Config["twilio"]>): SmsSender {
   const url = `${twilio.baseUrl.replace(/\/$/, "")}/2010-04-01/Accounts/${encodeURIComponent(twilio.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString("base64")}`;
   const headers = { Authorization: authorization, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
   return {
-    writesAcceptance: true,
-    send(sms, accepted) {
+    async send(sms) {
       const form = new URLSearchParams({ To: sms.to, Body: sms.body });
       form.set(/^MG[0-9a-f]{32}$/i.test(twilio.from) ? "MessagingServiceSid" : "From", twilio.from);
-      const init = { method: "POST", headers, body: form.toString() };
-      return sendInThread({ kind: "http", url, init, timeoutMs: SEND_TIMEOUT_MS, refusal: "Twilio answered" }, accepted);
+      const response = await fetch(url, { method: "POST", headers, body: form.toString(), signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      if (response.ok) return;
+      const detail = await response.text().catch(() => "");
+      throw new Error(`Twilio answered ${response.status}: ${detail.slice(0, 300)}`);
     },
   };
 }

@@ -32,6 +32,10 @@ const TAGS = [
   { name: "Availability", description: "Open slots of a service, exact at the moment they are read." },
   { name: "Bookings", description: "Create, confirm, move, cancel and list bookings." },
   { name: "Webhooks", description: "Endpoints that receive booking events, their signing secrets and their delivery history." },
+  {
+    name: "Messages",
+    description: "The emails and SMS sent to customers and the business: whether each was sent, its attempts and the provider's last refusal.",
+  },
   { name: "API keys", description: "The workspace's keys: names, allowed origins of publishable keys, revocation." },
   { name: "Public", description: "Keyless reads for the hosted booking page (the slug is the credential)." },
   { name: "Customer links", description: "The customer's manage link: read, cancel, move, extend a hold (the token is the credential)." },

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import type { ZodOpenApiPathItemObject } from "zod-openapi";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
+import { ExternalCalendar } from "@/lib/external-calendars/schemas";
+import { Message } from "@/lib/notifications/schemas";
+import { DateTimeOutput, Uuid } from "@/lib/schemas";
+import { WEBHOOK_EVENT_TYPES, type BookingEventType, type WebhookEventType, type WorkspaceEventType } from "@/lib/webhooks/event-types";
 import { WebhookEventPayload } from "@/lib/webhooks/schemas";
 
 /** The three headers every delivery carries (lib/webhooks/attempt-delivery.ts). */
@@ -22,12 +25,16 @@ const WHEN: Record<WebhookEventType, string> = {
   "booking.rescheduled": "A confirmed booking moved (by a secret key or the customer); the id stays the same and data.previous_starts_at says where it was.",
   "booking.external_conflict":
     "A sync of one of the calendar's external calendars brought a busy interval that overlaps this future pending or confirmed booking (data.conflict). Sent once per booking and interval; nothing is cancelled or moved.",
+  "message.failed":
+    "An email or SMS to the customer or the business was given up after its last attempt (data.message, as GET /v1/messages shows it: never its address or body; last_error is the provider's refusal).",
+  "external_calendar.failing":
+    "An external calendar could not be read and turned failing (data.external_calendar); sent again if it stays failing for 7 days and is disabled. Sent once per turn, not per failed read.",
 };
 
 const { data } = WebhookEventPayload.shape;
 
 /** One payload schema per event: its `type` fixed, `previous_starts_at` only on booking.rescheduled. */
-function payloadFor(type: WebhookEventType, id: string) {
+function payloadFor(type: BookingEventType, id: string) {
   const eventData =
     type === "booking.rescheduled"
       ? data.extend({ previous_starts_at: data.shape.previous_starts_at.unwrap() }).omit({ conflict: true })
@@ -37,11 +44,26 @@ function payloadFor(type: WebhookEventType, id: string) {
   return WebhookEventPayload.extend({ type: z.literal(type), data: eventData }).meta({ id, description: WHEN[type] });
 }
 
+/** An event about the workspace's deliveries: the object as the API shows it. */
+function workspacePayloadFor(type: WorkspaceEventType, id: string) {
+  const data = type === "message.failed" ? z.object({ message: Message }) : z.object({ external_calendar: ExternalCalendar });
+  return z
+    .object({
+      id: Uuid.meta({ description: "The delivery id: the same value as the Booking-Delivery header, stable across retries. Deduplicate on it." }),
+      type: z.literal(type),
+      created_at: DateTimeOutput.meta({ description: "When the event happened (UTC)." }),
+      data,
+    })
+    .meta({ id, description: WHEN[type] });
+}
+
 const PAYLOAD_IDS = {
   "booking.created": "BookingCreatedEvent",
   "booking.cancelled": "BookingCancelledEvent",
   "booking.rescheduled": "BookingRescheduledEvent",
   "booking.external_conflict": "BookingExternalConflictEvent",
+  "message.failed": "MessageFailedEvent",
+  "external_calendar.failing": "ExternalCalendarFailingEvent",
 } satisfies Record<WebhookEventType, string>;
 
 const PAYLOADS = {
@@ -49,6 +71,8 @@ const PAYLOADS = {
   "booking.cancelled": payloadFor("booking.cancelled", PAYLOAD_IDS["booking.cancelled"]),
   "booking.rescheduled": payloadFor("booking.rescheduled", PAYLOAD_IDS["booking.rescheduled"]),
   "booking.external_conflict": payloadFor("booking.external_conflict", PAYLOAD_IDS["booking.external_conflict"]),
+  "message.failed": workspacePayloadFor("message.failed", PAYLOAD_IDS["message.failed"]),
+  "external_calendar.failing": workspacePayloadFor("external_calendar.failing", PAYLOAD_IDS["external_calendar.failing"]),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 const EXAMPLE_BOOKING = {
@@ -72,6 +96,7 @@ const EXAMPLE_BOOKING = {
 
 /** A realistic payload of each event: in the document and in the webhooks guide. */
 export function exampleWebhookEvent(type: WebhookEventType) {
+  if (type === "message.failed" || type === "external_calendar.failing") return exampleWorkspaceEvent(type);
   const booking = type === "booking.cancelled" ? { ...EXAMPLE_BOOKING, status: "cancelled" } : EXAMPLE_BOOKING;
   return {
     id: "1e4b7c2d-9f8a-4e6b-a3c5-d7e9f1a2b344",
@@ -90,6 +115,48 @@ export function exampleWebhookEvent(type: WebhookEventType) {
               },
             }
           : { booking },
+  };
+}
+
+function exampleWorkspaceEvent(type: WorkspaceEventType) {
+  const head = { id: "6b2d9e41-7c3a-4f5e-9a1b-2c4d6e8f0a77", type, created_at: "2027-02-20T17:10:00.000Z" };
+  if (type === "message.failed") {
+    return {
+      ...head,
+      data: {
+        message: {
+          id: "d4c3b2a1-9e8f-4a7b-8c6d-5e4f3a2b1c00",
+          booking_id: EXAMPLE_BOOKING.id,
+          channel: "email",
+          kind: "confirmation",
+          recipient: "customer",
+          status: "failed",
+          attempts: 5,
+          last_error: "Can't send mail - all recipients were rejected: 550 5.1.1 [email]: Recipient address rejected",
+          created_at: "2027-02-20T15:04:05.000Z",
+          sent_at: null,
+        },
+      },
+    };
+  }
+  return {
+    ...head,
+    data: {
+      external_calendar: {
+        id: "3a7d1e9c-2b4f-4c6a-8e0d-5f1b9c3a7e55",
+        staff_id: "c2a1f5a4-1c1d-4a67-9a3e-7b0d9e6f4d22",
+        kind: "ics",
+        display_url: "https://calendar.example.com/…/basic.ics",
+        name: "Personal",
+        status: "failing",
+        last_synced_at: "2027-02-20T17:09:58.000Z",
+        last_success_at: "2027-02-20T16:54:57.000Z",
+        last_error: "The calendar answered 404.",
+        busy_count: 12,
+        write_back: false,
+        created_at: "2027-01-05T09:00:00.000Z",
+      },
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { reportDeliveryAttempt } from "@/lib/log/delivery-attempts";
 import { countWebhookDelivery } from "@/lib/observability/metrics";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
@@ -141,6 +142,15 @@ async function recordOutcome(db: Db, claim: Claim, outcome: PostOutcome, endedAt
   const retryLater = !outcome.ok && wasPending && !exhausted;
   const status: DeliveryStatus = outcome.ok ? "succeeded" : retryLater ? "pending" : "failed";
   const nextRetryAt = retryLater ? new Date(endedAt.getTime() + RETRY_WAITS_MS[attempts - 1]!) : null;
+  if (!outcome.ok) {
+    reportDeliveryAttempt({
+      delivery: "webhook",
+      outcome: retryLater ? "failed" : "given_up",
+      ids: { delivery_id: claim.row.id, endpoint_id: claim.row.endpointId, workspace_id: claim.row.workspaceId, event: claim.row.eventType },
+      attempt: attempts,
+      answer: outcome.error,
+    });
+  }
 
   return withTransaction({ db }, async (tx) => {
     const [updated] = await tx

@@ -8,13 +8,13 @@ import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 import type { WebhookEventPayload } from "./schemas";
 
-import type { WebhookEventType } from "./event-types";
+import type { BookingEventType } from "./event-types";
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types";
 
 export type RecordBookingEventInput = {
   workspaceId: string;
-  type: WebhookEventType;
+  type: BookingEventType;
   bookingId: string;
   /** Required for booking.rescheduled: where the booking was before the move. */
   previousStartsAt?: Date;

@@ -1,6 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { getLogger } from "@/lib/log/logger";
 import { externalCalendars } from "@/lib/db/schema";
 import { syncDueExternalCalendars } from "@/lib/external-calendars/sync-due-calendars";
 import { syncExternalCalendars } from "@/lib/jobs/inngest-functions";
@@ -12,7 +13,7 @@ import { seedBooking } from "../helpers/factories";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { calendarOf, startIcsServer } from "../helpers/ics-server";
 import { currentDb } from "../helpers/setup-file";
-import { advanceClock, deliveryRows, registerEndpoint, useWebhookReceivers } from "../helpers/webhooks";
+import { advanceClock, deliveryRows, registerEndpoint, runJobs, useWebhookReceivers } from "../helpers/webhooks";
 
 /**
  * The periodic sync over real HTTP, on both drivers: the in-process runner's sweep and the
@@ -84,6 +85,47 @@ describe("periodic sync", () => {
     await advanceClock(24 * 60 * MINUTE);
     await sweep();
     expect(server.requests.length).toBe(afterDisabled);
+  });
+
+  it("a source that turns failing sends external_calendar.failing once and again when disabled; each failed read is one log line (warn, error when disabled) without its address", async () => {
+    const { ws, server, id } = await connected();
+    const receiver = await startReceiver();
+    const endpoint = await registerEndpoint(ws, receiver.url, ["external_calendar.failing"]);
+    receiver.trust(endpoint.secret);
+    server.publish("/secret/basic.ics", { status: 500 });
+    const warn = vi.spyOn(getLogger(), "warn");
+    const error = vi.spyOn(getLogger(), "error");
+    const mine = (calls: unknown[][]) => calls.filter(([fields]) => (fields as { external_calendar_id?: string }).external_calendar_id === id);
+    for (let read = 0; read < 3; read++) {
+      await advanceClock(6 * 60 * MINUTE + 1_000);
+      await sweep();
+    }
+    const warned = mine(warn.mock.calls);
+    expect(warned.map(([fields]) => fields)).toEqual(
+      [1, 2, 3].map((attempt) =>
+        expect.objectContaining({
+          delivery: "calendar_sync",
+          outcome: "failed",
+          workspace_id: ws.id,
+          staff_id: ws.staffId,
+          attempt,
+          answer: "The server answered 500.",
+        }),
+      ),
+    );
+    expect(JSON.stringify(warned)).not.toContain("/secret/");
+    await runJobs();
+    const announced = () => receiver.received.filter((hook) => hook.json.type === "external_calendar.failing");
+    expect(announced()).toHaveLength(1);
+    expect(announced()[0]!.verifiedWith).toBe(endpoint.secret);
+    expect(announced()[0]!.json.data.external_calendar).toEqual(expect.objectContaining({ id, status: "failing", last_error: "The server answered 500." }));
+
+    await advanceClock(7 * 24 * 60 * MINUTE);
+    await sweep();
+    expect(mine(error.mock.calls).map(([fields]) => fields)).toEqual([expect.objectContaining({ delivery: "calendar_sync", outcome: "given_up", attempt: 4 })]);
+    await runJobs();
+    expect(announced().map((hook) => hook.json.data.external_calendar.status)).toEqual(["failing", "disabled"]);
+    vi.restoreAllMocks();
   });
 
   it("announces booking.external_conflict once per booking and busy interval when a sync brings an event onto a booking; nothing is cancelled", async () => {

@@ -1,21 +1,16 @@
-import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { threadId } from "node:worker_threads";
+import { existsSync, readdirSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getConfig, setConfigForTesting } from "@/lib/config";
 import { outboxMessages } from "@/lib/db/schema";
-import { OUTBOX_MAX_ATTEMPTS } from "@/lib/notifications/send-due-messages";
-import { restartJournalForTesting } from "@/lib/notifications/sent-journal";
+import { OUTBOX_CLAIM_LEASE_SECONDS, OUTBOX_MAX_CRASHES, releaseMessageClaims } from "@/lib/notifications/send-due-messages";
 import { setMessageTransportsForTesting, type Mailer } from "@/lib/notifications/transports";
 import { setClockOffset } from "@/lib/time/clock";
 import { newWorkspace } from "../helpers/fixtures";
 import { seedBooking } from "../helpers/factories";
 import { captureMailer, outboxRows, queueMessage, runJobs, STARTS_AT } from "../helpers/outbox";
 import { currentDb } from "../helpers/setup-file";
-import { startSmtpServer } from "../helpers/smtp";
 
 afterEach(async () => {
   setMessageTransportsForTesting(undefined);
@@ -31,24 +26,41 @@ async function queuedFor(label: string, hour = 0) {
   return email;
 }
 
-/** The message to `to` as a process left it when it was killed sending it: attempted once, its lease still running. */
-async function claimedBy(owner: string, to: string) {
+/** The message to `to` as a process left it when it was killed sending it: one attempt started, none finished, its lease `lease` from now. */
+async function claimedByDeadProcess(to: string, lease: "running" | "lapsed") {
   await currentDb()
     .db.update(outboxMessages)
-    .set({ attempts: 1, claimedBy: owner, claimExpiresAt: sql`now() + interval '5 minutes'` })
+    .set({
+      attempts: 1,
+      claimedBy: randomUUID(),
+      claimExpiresAt: lease === "running" ? sql`now() + make_interval(secs => ${OUTBOX_CLAIM_LEASE_SECONDS})` : sql`now() - interval '1 second'`,
+    })
     .where(eq(outboxMessages.to, to));
 }
 
-/** A process that has just started runs its jobs once; what it sent is captured. */
-async function startAndSend() {
-  const capture = captureMailer();
-  setMessageTransportsForTesting({ mailer: capture.mailer });
-  restartJournalForTesting();
-  await runJobs();
-  return capture;
+/** What the lease's end does to the claims of a killed sender: they lapse (in the database's time, as a real wait would). */
+async function lapseLeases() {
+  await currentDb().db.execute(sql`update outbox_messages set claim_expires_at = now() - interval '1 second' where claim_expires_at > now()`);
 }
 
-describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash)", () => {
+/** A sender killed at its `at`th send: it never answers again, its claim stays as it was. */
+function killedAtSend(at: number, capture: ReturnType<typeof captureMailer>, only?: string) {
+  let sends = 0;
+  let died = () => {};
+  const death = new Promise<void>((resolve) => (died = resolve));
+  const mailer: Mailer = {
+    send: async (message) => {
+      if ((only === undefined || message.to === only) && ++sends === at) {
+        died();
+        await new Promise(() => {});
+      }
+      await capture.mailer.send(message);
+    },
+  };
+  return { mailer, death };
+}
+
+describe("outbox claims (docs/idempotency.md#messages)", () => {
   it("a message being sent is not sent again when the app clock moves past its lease meanwhile and another sender runs", async () => {
     const email = await queuedFor("slow");
     const capture = captureMailer();
@@ -76,7 +88,7 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     release();
     await first;
     expect(capture.sent.filter((raw) => raw.includes(email))).toHaveLength(1);
-    expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 1, claimedBy: null }]);
+    expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 1, finishedAttempts: 1, claimedBy: null }]);
   });
 
   it("a sender holds a claim only on the message it is sending: a process killed mid-round leaves the rest unclaimed and unattempted", async () => {
@@ -101,137 +113,108 @@ describe("outbox claims (docs/idempotency.md#messages-and-webhooks-after-a-crash
     const round = runJobs();
     await sending;
     // What a SIGKILL here would leave for the next process: one claim, one attempt counted.
-    expect(await outboxRows(first)).toMatchObject([{ status: "pending", attempts: 1, claimedBy: expect.any(String) }]);
+    expect(await outboxRows(first)).toMatchObject([{ status: "pending", attempts: 1, finishedAttempts: 0, claimedBy: expect.any(String) }]);
     for (const to of rest) expect(await outboxRows(to)).toMatchObject([{ status: "pending", attempts: 0, claimedBy: null }]);
+    // The lease is a few send time-outs of the database's time, not minutes.
+    const [lease] = await currentDb()
+      .db.select({ seconds: sql<number>`extract(epoch from ${outboxMessages.claimExpiresAt} - now())::float8` })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, first));
+    expect(Number(lease!.seconds)).toBeGreaterThan(OUTBOX_CLAIM_LEASE_SECONDS - 10);
+    expect(Number(lease!.seconds)).toBeLessThanOrEqual(OUTBOX_CLAIM_LEASE_SECONDS);
     release();
     await round;
     for (const to of [first, ...rest]) {
       expect(capture.sent.filter((raw) => raw.includes(to))).toHaveLength(1);
-      expect(await outboxRows(to)).toMatchObject([{ status: "sent", attempts: 1, claimedBy: null }]);
+      expect(await outboxRows(to)).toMatchObject([{ status: "sent", attempts: 1, finishedAttempts: 1, claimedBy: null }]);
     }
   });
 
-  it("six processes killed in a row, each at its third send, give up no message: each is sent once by the next process", async () => {
+  it("six senders killed in a row, each at its third send, give up no message: once a dead sender's lease lapses, the next sends each message once", async () => {
     const emails: string[] = [];
     for (let hour = 10; hour < 30; hour++) emails.push(await queuedFor(`backlog${hour}`, hour));
     const capture = captureMailer();
     for (let kill = 0; kill < 6; kill++) {
-      let sends = 0;
-      let died = () => {};
-      const death = new Promise<void>((resolve) => (died = resolve));
-      setMessageTransportsForTesting({
-        mailer: {
-          send: async (message) => {
-            // A SIGKILL at the third send: the process never answers again, its claims stay as they are.
-            if (++sends === 3) {
-              died();
-              await new Promise(() => {});
-            }
-            await capture.mailer.send(message);
-          },
-        },
-      });
+      const { mailer, death } = killedAtSend(3, capture);
+      setMessageTransportsForTesting({ mailer });
       await Promise.race([death, runJobs()]);
-      restartJournalForTesting();
+      await lapseLeases();
     }
     setMessageTransportsForTesting({ mailer: capture.mailer });
     await runJobs();
-    // Claimed 50 at a time, each kill counted an attempt against the whole backlog: 10 of these 20 were given up after five.
     for (const to of emails) {
       expect(capture.sent.filter((raw) => raw.includes(to))).toHaveLength(1);
-      expect(await outboxRows(to)).toMatchObject([{ status: "sent" }]);
+      expect(await outboxRows(to)).toMatchObject([{ status: "sent", finishedAttempts: 1 }]);
     }
+    // Nothing of it was written to the disk.
+    const dataDir = getConfig().dataDir;
+    expect(existsSync(dataDir) ? readdirSync(dataDir).filter((name) => name.startsWith("outbox-sent")) : []).toEqual([]);
   });
 
-  it("a message at the head of the queue, cut short by five kills in a row, is still sent once: a death is not a failed attempt", async () => {
+  it("a death is not a failed attempt: a message whose senders died four times is still sent once, with one finished attempt", async () => {
     const head = await queuedFor("head", 40);
     const capture = captureMailer();
-    for (let kill = 0; kill < OUTBOX_MAX_ATTEMPTS; kill++) {
-      let died = () => {};
-      const death = new Promise<void>((resolve) => (died = resolve));
-      // Every process is killed while it sends the head message, the first one it claims.
-      setMessageTransportsForTesting({
-        mailer: {
-          send: async (message) => {
-            if (message.to !== head) return capture.mailer.send(message);
-            died();
-            await new Promise(() => {});
-          },
-        },
-      });
+    for (let kill = 0; kill < OUTBOX_MAX_CRASHES - 1; kill++) {
+      const { mailer, death } = killedAtSend(1, capture, head);
+      setMessageTransportsForTesting({ mailer });
       await Promise.race([death, runJobs()]);
-      restartJournalForTesting();
+      await lapseLeases();
     }
     setMessageTransportsForTesting({ mailer: capture.mailer });
     await runJobs();
     expect(capture.sent.filter((raw) => raw.includes(head))).toHaveLength(1);
-    expect(await outboxRows(head)).toMatchObject([{ status: "sent", attempts: 1 }]);
+    expect(await outboxRows(head)).toMatchObject([{ status: "sent", attempts: OUTBOX_MAX_CRASHES, finishedAttempts: 1, lastError: null }]);
   });
 
-  it("a process that starts sends at once what a killed one still held, and never again what the provider had accepted from it", async () => {
+  it("a message every sender dies in is given up after five deaths (a poison message), and the messages behind it still go", async () => {
+    const poison = await queuedFor("poison", 60);
+    const capture = captureMailer();
+    for (let kill = 0; kill < OUTBOX_MAX_CRASHES; kill++) {
+      const { mailer, death } = killedAtSend(1, capture, poison);
+      setMessageTransportsForTesting({ mailer });
+      await Promise.race([death, runJobs()]);
+      await lapseLeases();
+    }
+    const after = await queuedFor("after-poison", 61);
+    setMessageTransportsForTesting({ mailer: capture.mailer });
+    await runJobs();
+    expect(capture.sent.filter((raw) => raw.includes(poison))).toHaveLength(0);
+    expect(await outboxRows(poison)).toMatchObject([
+      { status: "failed", attempts: OUTBOX_MAX_CRASHES, finishedAttempts: 0, lastError: expect.stringContaining("stopped") },
+    ]);
+    expect(capture.sent.filter((raw) => raw.includes(after))).toHaveLength(1);
+  });
+
+  it("a dead process's claim is not taken while its lease runs, and is sent at once when it lapses, without counting the death", async () => {
     const held = await queuedFor("held", 0);
-    const accepted = await queuedFor("accepted", 1);
-    // A killed process: it claimed both, the provider accepted one (its journal says so), then it died.
-    const deadPid = spawnSync(process.execPath, ["-e", ""]).pid!;
-    const deadOwner = randomUUID();
-    const [acceptedRow] = await outboxRows(accepted);
-    writeFileSync(path.join(getConfig().dataDir, `outbox-sent.${deadPid}.log`), `boot ${deadOwner}\n${acceptedRow!.id}\n`);
-    for (const to of [held, accepted]) await claimedBy(deadOwner, to);
-    const capture = await startAndSend();
-    // No clock moved, no lease waited for.
+    await claimedByDeadProcess(held, "running");
+    const capture = captureMailer();
+    setMessageTransportsForTesting({ mailer: capture.mailer });
+    await runJobs();
+    // The app clock moving does not end a lease: it is counted in the database's time.
+    await setClockOffset(currentDb().db, 10 * 60_000);
+    await runJobs();
+    expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(0);
+    await lapseLeases();
+    await runJobs();
     expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(1);
-    expect(capture.sent.filter((raw) => raw.includes(accepted))).toHaveLength(0);
-    // The attempt the death cut short is not counted.
-    expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 1 }]);
-    expect(await outboxRows(accepted)).toMatchObject([{ status: "sent", attempts: 1 }]);
+    expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 2, finishedAttempts: 1, claimedBy: null }]);
   });
 
-  it.runIf(process.platform === "linux")("a killed process's claims are released even when the kernel has handed its pid to another process", async () => {
-    const held = await queuedFor("reused", 3);
-    // A live process stands in for the one the pid was handed to; the journal says the killed owner started at another time.
-    const stranger = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"]);
-    try {
-      const deadOwner = randomUUID();
-      writeFileSync(path.join(getConfig().dataDir, `outbox-sent.${stranger.pid}.log`), `boot ${deadOwner} 1\n`);
-      await claimedBy(deadOwner, held);
-      const capture = await startAndSend();
-      expect(capture.sent.filter((raw) => raw.includes(held))).toHaveLength(1);
-      expect(await outboxRows(held)).toMatchObject([{ status: "sent", attempts: 1 }]);
-    } finally {
-      stranger.kill("SIGKILL");
-    }
-  });
-
-  it("through real SMTP, the acceptance is journalled by the sending thread while this process's loop is busy: a kill after the server's 250 cannot send it again", async () => {
-    const email = await queuedFor("busy-loop", 50);
-    const [row] = await outboxRows(email);
-    // This thread's journal (lib/notifications/sent-journal.ts names it by pid and thread).
-    const journal = path.join(getConfig().dataDir, `outbox-sent.${process.pid}${threadId === 0 ? "" : `-${threadId}`}.log`);
-    const journalled = () => existsSync(journal) && readFileSync(journal, "utf8").split("\n").includes(row!.id);
-    let waitedMs: number | undefined;
-    const smtp = startSmtpServer({
-      // The server has written its 250; this loop (the app's) is then held busy, as by route code
-      // loading: only another thread can read that answer and write the journal line meanwhile.
-      afterAccept: (mail) => {
-        if (mail.to !== email) return;
-        const start = performance.now();
-        while (performance.now() - start < 5_000) {
-          if (journalled()) {
-            waitedMs = performance.now() - start;
-            return;
-          }
-        }
-      },
-    });
-    try {
-      setConfigForTesting({ smtpUrl: `smtp://127.0.0.1:${await smtp.listening}`, emailFrom: "Bookings <bookings@platform.test>" });
-      await runJobs();
-      expect(waitedMs, "the journal line was written while this loop was busy").toBeDefined();
-      expect(waitedMs!).toBeLessThan(1_000);
-      expect(smtp.received.filter((mail) => mail.to === email)).toHaveLength(1);
-      expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 1, claimedBy: null }]);
-    } finally {
-      await smtp.close();
-    }
+  it("SIGTERM: the claims this process holds are released at once, their unfinished attempt not counted, and another sender sends them", async () => {
+    const email = await queuedFor("sigterm", 70);
+    const capture = captureMailer();
+    const { mailer, death } = killedAtSend(1, capture, email);
+    setMessageTransportsForTesting({ mailer });
+    void runJobs();
+    await death;
+    expect(await outboxRows(email)).toMatchObject([{ status: "pending", attempts: 1, claimedBy: expect.any(String) }]);
+    // What the in-process runner's stop does on SIGTERM (lib/jobs/in-process-runner.ts).
+    expect(await releaseMessageClaims(currentDb().db)).toBeGreaterThanOrEqual(1);
+    expect(await outboxRows(email)).toMatchObject([{ status: "pending", attempts: 0, finishedAttempts: 0, claimedBy: null, claimExpiresAt: null }]);
+    setMessageTransportsForTesting({ mailer: capture.mailer });
+    await runJobs();
+    expect(capture.sent.filter((raw) => raw.includes(email))).toHaveLength(1);
+    expect(await outboxRows(email)).toMatchObject([{ status: "sent", attempts: 1, finishedAttempts: 1 }]);
   });
 });

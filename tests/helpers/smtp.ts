@@ -12,16 +12,22 @@ export type Received = { raw: string; message: MimePart; to: string; at: number 
  * A real SMTP server (smtp-server, from npm) in the test run; point the app's SMTP_URL at it
  * and what arrives is what a mail provider would get. `refuseNext(n)` answers the next n
  * messages with a temporary failure (451); `refuseNext(n, address)` only those to that address.
- * `afterAccept` runs once a message's acceptance (250) is written to the client.
+ * `reject(address)` answers every RCPT TO of that address with a permanent 550 (a mailbox that
+ * does not exist). `afterAccept` runs once a message's acceptance (250) is written to the client.
  */
 export function startSmtpServer(options: { afterAccept?: (mail: Received) => void } = {}) {
   const received: Received[] = [];
   let refusals = 0;
   let refusedAddress: string | undefined;
+  const rejected = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -46,6 +52,7 @@ export function startSmtpServer(options: { afterAccept?: (mail: Received) => voi
   return {
     received,
     listening,
+    reject: (address: string) => void rejected.add(address.toLowerCase()),
     refuseNext: (count: number, onlyTo?: string) => {
       refusals = count;
       refusedAddress = onlyTo;

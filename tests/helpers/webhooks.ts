@@ -5,6 +5,7 @@ import { services, webhookDeliveries, webhookEndpoints, type BookingRow } from "
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { loadClock, readClockOffset, setClockOffset } from "@/lib/time/clock";
 import { recordBookingEvent, type WebhookEventType } from "@/lib/webhooks/record-booking-event";
+import type { BookingEventType } from "@/lib/webhooks/event-types";
 import { api } from "./api";
 import type { TestWorkspace } from "./fixtures";
 import { currentDb } from "./setup-file";
@@ -55,7 +56,7 @@ export async function insertBooking(
 }
 
 /** What a booking verb does: record the event inside its own committed transaction (announced after commit), at the app clock's now. */
-export async function emitBookingEvent(ws: TestWorkspace, type: WebhookEventType, bookingId: string, previousStartsAt?: Date): Promise<void> {
+export async function emitBookingEvent(ws: TestWorkspace, type: BookingEventType, bookingId: string, previousStartsAt?: Date): Promise<void> {
   const db = currentDb().db;
   const now = (await loadClock(db)).now();
   await withTransaction({ db }, async (tx) => {

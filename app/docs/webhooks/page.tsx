@@ -79,6 +79,25 @@ export default function WebhooksGuide() {
               A booking that had been announced with <code>booking.created</code> is cancelled, by you or the customer.
             </td>
           </tr>
+          <tr>
+            <td>
+              <code>message.failed</code>
+            </td>
+            <td>
+              An email or SMS to the customer or to you was given up after its last attempt (for example the mail server rejected the address).{" "}
+              <code>data.message</code> is the message as <code>GET /v1/messages</code> lists it: its kind, recipient, attempts and the provider&apos;s last
+              answer, never the address or the text.
+            </td>
+          </tr>
+          <tr>
+            <td>
+              <code>external_calendar.failing</code>
+            </td>
+            <td>
+              One of your external calendars could not be read and turned <code>failing</code>; sent once, and again if it is still failing after 7 days and is{" "}
+              <code>disabled</code>. <code>data.external_calendar</code> is the calendar as <code>GET /v1/staff/{"{id}"}/external-calendars</code> shows it.
+            </td>
+          </tr>
         </tbody>
       </GuideTable>
       <p>
@@ -89,9 +108,10 @@ export default function WebhooksGuide() {
 
       <h2>Payload</h2>
       <p>
-        Every event has the same shape; <code>previous_starts_at</code> is present on <code>booking.rescheduled</code> only. Booking times carry the
-        workspace&apos;s offset, <code>created_at</code> is UTC. The payload never carries a secret, a manage token or a verification code. Its schema is under
-        Webhook events in the <Link href="/docs">API reference</Link>.
+        Every booking event has the same shape; <code>previous_starts_at</code> is present on <code>booking.rescheduled</code> only (<code>message.failed</code>{" "}
+        and <code>external_calendar.failing</code> carry <code>data.message</code> and <code>data.external_calendar</code> instead of <code>data.booking</code>
+        ). Booking times carry the workspace&apos;s offset, <code>created_at</code> is UTC. The payload never carries a secret, a manage token or a verification
+        code. Its schema is under Webhook events in the <Link href="/docs">API reference</Link>.
       </p>
       <p>
         <code>data.booking.answers</code> holds the customer&apos;s answers to your questions as <code>{"{question_id, label, value}"}</code>, in the order of

@@ -15,9 +15,18 @@ export const outboxMessages = pgTable(
      * so this, not the timestamp, is the order a booking's messages must leave in.
      */
     position: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
-    /** The booking a message is about: its messages leave one at a time, in position order. */
+    /**
+     * The booking a message is about. Its messages to one recipient on one channel leave one at a
+     * time, in position order; another recipient's never wait for them (docs/idempotency.md#order).
+     */
     bookingId: uuid(),
     channel: text({ enum: ["email", "sms"] }).notNull(),
+    /** What the message says: confirmation, reminder, cancellation, … (`other` when a writer names none). */
+    kind: text().notNull().default("other"),
+    /** Who reads it: the booking's customer or the business (its notification address). */
+    recipient: text({ enum: ["customer", "business"] })
+      .notNull()
+      .default("customer"),
     to: text().notNull(),
     subject: text().notNull().default(""),
     text: text().notNull(),
@@ -28,10 +37,16 @@ export const outboxMessages = pgTable(
     status: text({ enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),
+    /** Attempts started: one per claim. */
     attempts: integer().notNull().default(0),
+    /**
+     * Attempts finished: the provider answered (accepted or refused). Started minus finished is
+     * the number of attempts a process died in (a crash, not a failure).
+     */
+    finishedAttempts: integer().notNull().default(0),
     nextAttemptAt: instant(),
     /**
-     * The process sending the row (its boot id) and until when, in the database's own time, never
+     * The process sending the row and until when (the lease), in the database's own time, never
      * the movable app clock: a claim is not taken over while it lasts, whatever the clock says.
      */
     claimedBy: uuid(),
@@ -40,7 +55,12 @@ export const outboxMessages = pgTable(
     sentAt: instant(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.to, t.createdAt), index().on(t.bookingId, t.position)],
+  (t) => [
+    index().on(t.status, t.nextAttemptAt),
+    index().on(t.to, t.createdAt),
+    index().on(t.bookingId, t.channel, t.recipient, t.position),
+    index().on(t.workspaceId, t.createdAt),
+  ],
 );
 
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

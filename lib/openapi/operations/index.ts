@@ -12,6 +12,7 @@ import * as staff from "./staff";
 import * as categories from "./categories";
 import * as questions from "./questions";
 import * as externalCalendars from "./external-calendars";
+import * as messages from "./messages";
 
 /** Every operation the API serves; the OpenAPI document and the route coverage test read this. */
 export const ALL_OPERATIONS: Operation[] = [
@@ -28,4 +29,5 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(externalCalendars),
   ...Object.values(categories),
   ...Object.values(questions),
+  ...Object.values(messages),
 ];
