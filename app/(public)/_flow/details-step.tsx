@@ -37,13 +37,13 @@ type DetailsStepProps = {
   questions: Question[];
   values: DetailsValues;
   onChange: (values: DetailsValues) => void;
-  onCreated: (booking: CreatedBooking) => void;
-  onSlotTaken: (message: FriendlyError) => void;
   /**
-   * This tab already holds (or has booked) the chosen time: the flow shows that booking's step
-   * and answers true, so the time is never booked a second time (nor called taken by "someone else").
+   * The booking the create answered with. `replayed`: the same attempt was sent before, so the
+   * answer is that attempt's booking as it was made; the flow reads it again and shows its step
+   * now. Resolves false when that booking has ended meanwhile (given back, lapsed).
    */
-  onOwnHold: () => boolean;
+  onCreated: (booking: CreatedBooking, replayed: boolean) => Promise<boolean>;
+  onSlotTaken: (message: FriendlyError) => void;
   onBack: () => void;
   locale: string;
   wording: Wording;
@@ -56,14 +56,16 @@ type DetailsStepProps = {
 };
 
 /**
- * Retrying the same body after a failure that stored nothing reuses its Idempotency-Key, so a
- * lost response never books twice; the attempt is kept in this tab's storage until answered,
- * so a reload while it travels keeps that key too.
+ * The booking attempt (docs/booking-flow.md#attempts): the same body is sent again with the same
+ * Idempotency-Key, so a lost answer, a reload, a hurried click or Back then the same details
+ * replay the booking it made instead of booking twice or meeting its own hold as a 409; the
+ * attempt stays in this tab's storage while its booking may be live.
  */
 type Attempt = SavedAttempt;
 
 export function DetailsStep(props: DetailsStepProps) {
   const { workspace, service, slot, staffId, questions, values, locale, wording } = props;
+  const phoneDefault = defaultPhoneCountry(workspace.contact_phone, locale);
   const t = useTranslations("flow.details");
   const tFlow = useTranslations("flow");
   const tValidation = useTranslations("flow.validation");
@@ -107,6 +109,8 @@ export function DetailsStep(props: DetailsStepProps) {
   }
 
   async function submit() {
+    // The country the picker shows is the one the number is read in, chosen or not.
+    const values = { ...props.values, phoneCountry: props.values.phoneCountry || phoneDefault };
     const found = validateDetails(values, questions, tValidation);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -115,7 +119,6 @@ export function DetailsStep(props: DetailsStepProps) {
       focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
       return;
     }
-    if (props.onOwnHold()) return;
     const body = toCreateBody({
       service,
       staffId,
@@ -128,23 +131,27 @@ export function DetailsStep(props: DetailsStepProps) {
     });
     const serialized = JSON.stringify(body);
     const saved = attempt.current ?? readSaved(slug).attempt ?? null;
-    const sending = saved?.body === serialized ? saved : { key: crypto.randomUUID(), body: serialized };
+    const repeat = saved?.body === serialized;
+    const sending: Attempt = repeat ? saved : { key: crypto.randomUUID(), body: serialized };
     keepAttempt(sending);
     setSubmitting(true);
     setFailure(null);
     const result = await createBooking(workspace.publishable_key, body, sending.key);
-    setSubmitting(false);
     if (result.ok) {
+      keepAttempt({ ...sending, bookingId: result.data.id });
+      const shown = await props.onCreated(result.data, repeat);
+      setSubmitting(false);
+      if (shown) return;
+      // The booking this attempt made has ended (given back, lapsed): the same details are a new attempt.
       keepAttempt(null);
-      props.onCreated(result.data);
-      return;
+      return submit();
     }
+    setSubmitting(false);
     const { error } = result;
     const friendly = describeError(error, "booking", tErrors);
     if (error.kind === "http" && (error.type === "slot_unavailable" || error.type === "outside_working_hours")) {
+      // Never this attempt's own hold (its key would have replayed it): the time went to someone or something else.
       keepAttempt(null);
-      // Taken by this tab's own hold (made before a reload, say): resume it, never call it someone else's.
-      if (props.onOwnHold()) return;
       props.onSlotTaken(friendly);
       return;
     }
@@ -180,7 +187,7 @@ export function DetailsStep(props: DetailsStepProps) {
       <BookingSummary rows={props.summary} />
       <DetailsForm
         locale={locale}
-        defaultPhoneCountry={defaultPhoneCountry(workspace.contact_phone, locale)}
+        defaultPhoneCountry={phoneDefault}
         values={values}
         errors={errors}
         questions={questions}
