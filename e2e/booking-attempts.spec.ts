@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/fixtures";
-import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./support/flow";
+import { chooseFirstTime, chooseLaterDay, chooseService, fillDetails, firstTime, uniqueEmail } from "./support/flow";
 import { call, seedWorkspace, type Seeded } from "./support/seed";
 
 /**
@@ -41,7 +41,11 @@ test("a party of three books three seats of one class from one tab; the same det
 
   await page.goto(`/book/${seeded.slug}`);
   await chooseService(page, "Swim class");
-  const time = await chooseFirstTime(page);
+  // The same start every time (a time's name carries its spots left, which change).
+  const slot = await firstTime(page);
+  const start = await slot.getAttribute("data-start");
+  await slot.click();
+  const sameTime = page.locator(`#booking button[data-start="${start}"]`);
   for (const child of ["Ana Party", "Ben Party", "Cat Party"]) {
     if (child !== "Ana Party") {
       // Back to the times (or the details) of the same tab, and the same class again.
@@ -49,11 +53,12 @@ test("a party of three books three seats of one class from one tab; the same det
       const details = page.getByRole("heading", { name: "Your details" });
       await expect(details.or(page.getByRole("heading", { name: "Choose a time" }))).toBeVisible();
       if (!(await details.isVisible())) {
-        await page.getByRole("button", { name: time }).click();
+        await sameTime.click();
         await expect(details).toBeFocused();
       }
     }
-    await fillDetails(page, { name: child, email });
+    // A number typed as people in Britain dial it, the picker left at the GB it shows (en-GB browser).
+    await fillDetails(page, { name: child, email, phone: "020 7946 0958" });
     await page.getByRole("button", { name: "Book appointment" }).click();
     await expect(booked).toBeVisible();
     await expect.poll(async () => (await bookings(request, seeded)).length).toBe(["Ana Party", "Ben Party", "Cat Party"].indexOf(child) + 1);
@@ -66,7 +71,7 @@ test("a party of three books three seats of one class from one tab; the same det
   await page.goBack();
   const details = page.getByRole("heading", { name: "Your details" });
   await expect(details.or(page.getByRole("heading", { name: "Choose a time" }))).toBeVisible();
-  if (!(await details.isVisible())) await page.getByRole("button", { name: time }).click();
+  if (!(await details.isVisible())) await sameTime.click();
   await expect(page.getByLabel("Full name")).toHaveValue("Cat Party");
   await page.getByRole("button", { name: "Book appointment" }).click();
   await expect(booked).toBeVisible();
@@ -88,7 +93,8 @@ test.describe("a Berlin business, a customer in London with an en-US browser", (
     await page.goto(`/book/${seeded.slug}`);
     await chooseService(page, "Full colour");
     await chooseFirstTime(page);
-    await fillDetails(page, { name: "Hal Hurry", email: uniqueEmail("hurry") });
+    // A number typed as people in the US dial it, the picker left at the US it shows (en-US browser).
+    await fillDetails(page, { name: "Hal Hurry", email: uniqueEmail("hurry"), phone: "(212) 555-0147" });
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
     const calls = watchBookingCalls(page);
@@ -104,4 +110,42 @@ test.describe("a Berlin business, a customer in London with an en-US browser", (
     expect(calls.filter((line) => line !== "create 201")).toEqual([]);
     expect((await bookings(request, seeded)).map((booking) => booking.status)).toEqual(["confirmed"]);
   });
+});
+
+test("a time inside the notice window is called out before paying; a later one's manage page says until when it can be cancelled for free", async ({
+  page,
+  request,
+}) => {
+  // Thirty days' notice: every time offered is already inside it.
+  const late = await seedWorkspace(request, { withDeposit: true, minCancelNoticeMinutes: 30 * 24 * 60, accountFile: E2E.flowHoldsAccountFile });
+  await page.goto(`/book/${late.slug}`);
+  await chooseService(page, "Colour consultation");
+  await chooseFirstTime(page);
+  const warning = page.getByText("This time can't be cancelled or moved online");
+  await expect(warning).toBeVisible();
+  await expect(page.getByText(/less than 30 days.*What you pay now is not refunded online\./)).toBeVisible();
+  await fillDetails(page, { name: "Nia Notice", email: uniqueEmail("inside-notice") });
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "Pay US$20.00 (test card)" }).click();
+  await expect(page.getByRole("heading", { name: `You're booked with ${late.name}` })).toBeVisible();
+  await page.getByRole("link", { name: "Change or cancel this booking" }).click();
+  await expect(page.getByText("It's too late to change this booking online")).toBeVisible();
+  await expect(page.getByText(/Free cancellation until/)).toHaveCount(0);
+
+  // One hour's notice, a time on a later day: the deadline is named, an hour before the start.
+  const open = await seedWorkspace(request, { minCancelNoticeMinutes: 60, accountFile: E2E.flowHoldsAccountFile });
+  await page.goto(`/book/${open.slug}`);
+  await chooseService(page, "Haircut");
+  await chooseLaterDay(page);
+  await chooseFirstTime(page);
+  await expect(page.getByText("This time can't be cancelled or moved online")).toHaveCount(0);
+  await fillDetails(page, { name: "Ola Open", email: uniqueEmail("open-notice") });
+  await page.getByRole("button", { name: "Book appointment" }).click();
+  await expect(page.getByRole("heading", { name: `You're booked with ${open.name}` })).toBeVisible();
+  const [made] = await bookings(request, open);
+  const deadline = new Date(Date.parse(made!.starts_at) - 60 * 60_000);
+  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: open.timezone }).format(deadline);
+  await page.getByRole("link", { name: "Change or cancel this booking" }).click();
+  await expect(page.getByText(new RegExp(`Free cancellation until .*${time}`))).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toBeVisible();
 });

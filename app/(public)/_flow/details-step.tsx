@@ -9,6 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { BookingSummary } from "@/components/booking/booking-summary";
 import { CODE_LENGTH } from "@/components/booking/code-entry";
 import {
+  attemptIdentity,
   defaultPhoneCountry,
   fieldForParam,
   messageForParam,
@@ -23,8 +24,9 @@ import { describeError, type FriendlyError } from "@/lib/booking-pages/messages"
 import { readSaved, writeSaved, type SavedAttempt } from "@/lib/booking-pages/flow-location";
 import { createBooking } from "@/lib/booking-pages/public-api";
 import type { DaySlot } from "@/lib/booking-pages/slots";
-import type { BootstrapWorkspace, CreatedBooking, CustomerService, Question } from "@/lib/booking-pages/types";
+import type { BootstrapWorkspace, CreateBookingRequest, CreatedBooking, CustomerService, Question } from "@/lib/booking-pages/types";
 import type { Wording } from "@/lib/booking-pages/wording";
+import { formatNotice } from "./manage-rows";
 import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useRetryCountdown } from "./use-retry-countdown";
 import styles from "./flow.module.css";
@@ -131,12 +133,13 @@ export function DetailsStep(props: DetailsStepProps) {
     });
     const serialized = JSON.stringify(body);
     const saved = attempt.current ?? readSaved(slug).attempt ?? null;
-    const repeat = saved?.body === serialized;
+    const repeat = saved !== null && attemptIdentity(JSON.parse(saved.body) as CreateBookingRequest) === attemptIdentity(body);
+    // The same attempt goes out as it first went (same key, same body), whatever the page's language now.
     const sending: Attempt = repeat ? saved : { key: crypto.randomUUID(), body: serialized };
     keepAttempt(sending);
     setSubmitting(true);
     setFailure(null);
-    const result = await createBooking(workspace.publishable_key, body, sending.key);
+    const result = await createBooking(workspace.publishable_key, JSON.parse(sending.body) as CreateBookingRequest, sending.key);
     if (result.ok) {
       keepAttempt({ ...sending, bookingId: result.data.id });
       const shown = await props.onCreated(result.data, repeat);
@@ -158,6 +161,7 @@ export function DetailsStep(props: DetailsStepProps) {
     if (error.kind === "http" && error.type === "validation_failed" && error.param === "customer.timezone" && !zoneRefused.current) {
       // A zone this browser knows but the server does not must never cost the booking: send it without.
       zoneRefused.current = true;
+      keepAttempt(null);
       return submit();
     }
     if (error.kind === "http" && error.type === "validation_failed") {
@@ -178,6 +182,10 @@ export function DetailsStep(props: DetailsStepProps) {
   const submitLabel = payment ? t("continueToPayment") : workspace.require_verification ? t("continue") : wording.bookAction;
   const waiting = waitSeconds > 0;
   const termsHref = safeHref(workspace.terms_url);
+  // docs/decisions.md#bookings: a time already inside the service's notice window can never be
+  // cancelled or moved online once booked; say so before the customer books or pays.
+  const notice = service.min_cancel_notice_minutes;
+  const insideNotice = notice > 0 && Date.parse(slot.start) - notice * 60_000 <= props.now();
 
   return (
     <div className={styles.panel}>
@@ -205,6 +213,14 @@ export function DetailsStep(props: DetailsStepProps) {
         }
         notes={
           <>
+            {insideNotice && (
+              <Notice tone="warning" title={t("insideNoticeTitle")}>
+                <p>
+                  {t("insideNoticeBody", { notice: formatNotice(notice, locale), business: workspace.name })}
+                  {payment && <> {t("insideNoticePayment")}</>}
+                </p>
+              </Notice>
+            )}
             {workspace.booking_policy && (
               <Notice tone="info" title={t("policyTitle", { business: workspace.name })}>
                 <p className={styles.policy} dir="auto">
