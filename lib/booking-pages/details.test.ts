@@ -21,6 +21,7 @@ const service: CustomerService = {
   payment_mode: "none",
   payment_amount_cents: null,
   max_advance_days: 60,
+  min_cancel_notice_minutes: 0,
   category_id: null,
   capacity: 1,
   bookable: true,

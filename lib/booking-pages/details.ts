@@ -163,6 +163,17 @@ export function toCreateBody(input: {
   };
 }
 
+/**
+ * What makes two creates the same booking attempt (docs/booking-flow.md#attempts): the choice and
+ * the customer's details and answers. The page's language and the browser's zone and locale are
+ * not part of it: switching the language, then sending the same details again, must replay the
+ * booking already made, never make a second one.
+ */
+export function attemptIdentity(body: CreateBookingRequest): string {
+  const { timezone: _zone, language: _language, locale: _locale, ...customer } = body.customer as CreateBookingRequest["customer"] & { locale?: string };
+  return JSON.stringify({ ...body, customer });
+}
+
 function answerValue(question: Question, raw: string | undefined): string {
   if (question.type === "checkbox") return raw === "true" ? "true" : "false";
   return (raw ?? "").trim();

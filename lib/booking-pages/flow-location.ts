@@ -54,11 +54,15 @@ export type SavedHold = {
 };
 
 /**
- * A create sent but not yet answered: its Idempotency-Key and body. A reload while it travels
- * loses the answer, not the booking; sending the same details again reuses the key, so the
- * server answers with the booking it made (this tab's hold) instead of a second one or a 409.
+ * One booking attempt: the customer's choice and details (the create's body) and the
+ * Idempotency-Key it was sent with, kept for as long as its booking may be live (sent but not
+ * answered, held, or confirmed). Any repeat of the same attempt (a reload while it travels, a
+ * hurried second click, Back then the same details again) sends the same key, so the server
+ * answers with the booking this attempt made (never a second one, never a 409 for its own
+ * hold). Other details or another choice are another attempt with a new key
+ * (docs/booking-flow.md#attempts).
  */
-export type SavedAttempt = { key: string; body: string };
+export type SavedAttempt = { key: string; body: string; bookingId?: string };
 
 export type SavedFlow = { details?: DetailsValues; hold?: SavedHold; attempt?: SavedAttempt };
 

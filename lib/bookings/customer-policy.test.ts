@@ -19,7 +19,7 @@ describe("customer policy", () => {
     expect(cancelCutoff({ startsAt: start }, 0).toISOString()).toBe("2030-06-10T10:00:00.000Z");
   });
 
-  it("lets a customer cancel pending, awaiting_payment and confirmed bookings only before the cutoff", () => {
+  it("lets a customer cancel a confirmed booking only before the cutoff, and give a live hold back at any time", () => {
     const early = at("2030-06-10T07:59:59Z");
     const late = at("2030-06-10T08:00:00Z");
     for (const status of ["confirmed"] as const) {
@@ -32,7 +32,9 @@ describe("customer policy", () => {
     for (const status of ["pending", "awaiting_payment"] as const) {
       const live = booking(status, at("2030-06-10T09:00:00Z"));
       expect(canCustomerCancel({ booking: live, minCancelNoticeMinutes: 120, now: early })).toBe(true);
-      expect(decideCustomerCancel({ booking: live, minCancelNoticeMinutes: 120, now: late })).toEqual({ allowed: false, refusal: "too_late_to_cancel" });
+      // The notice window binds confirmed bookings only: an unpaid or unconfirmed hold is always given back.
+      expect(decideCustomerCancel({ booking: live, minCancelNoticeMinutes: 120, now: late })).toEqual({ allowed: true });
+      expect(isCancelCutoffPassed({ booking: live, minCancelNoticeMinutes: 120, now: late })).toBe(false);
     }
     expect(canCustomerCancel({ booking: booking("confirmed"), minCancelNoticeMinutes: 0, now: at("2030-06-10T09:59:59Z") })).toBe(true);
     expect(canCustomerCancel({ booking: booking("confirmed"), minCancelNoticeMinutes: 0, now: start })).toBe(false);

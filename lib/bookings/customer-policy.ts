@@ -28,9 +28,15 @@ export function isCancellableStatus(booking: Pick<BookingRow, "status" | "holdEx
   return CANCELLABLE.has(effectiveStatus(booking, now));
 }
 
+/**
+ * The notice window binds confirmed bookings only: a hold the customer has not paid for or
+ * confirmed (pending, awaiting_payment) can always be given back, or it would block its time
+ * until it lapses (docs/decisions.md#bookings).
+ */
 export function decideCustomerCancel({ booking, minCancelNoticeMinutes, now }: PolicyInput): CustomerDecision {
   if (!isCancellableStatus(booking, now)) return { allowed: false, refusal: "booking_not_cancellable" };
-  if (now >= cancelCutoff(booking, minCancelNoticeMinutes)) return { allowed: false, refusal: "too_late_to_cancel" };
+  if (effectiveStatus(booking, now) === "confirmed" && now >= cancelCutoff(booking, minCancelNoticeMinutes))
+    return { allowed: false, refusal: "too_late_to_cancel" };
   return { allowed: true };
 }
 
@@ -54,7 +60,7 @@ export function canCustomerReschedule(input: PolicyInput): boolean {
  * the cutoff has passed, and the booking has not started yet (false for a past booking).
  */
 export function isCancelCutoffPassed({ booking, minCancelNoticeMinutes, now }: PolicyInput): boolean {
-  return isCancellableStatus(booking, now) && now >= cancelCutoff(booking, minCancelNoticeMinutes) && now < booking.startsAt;
+  return effectiveStatus(booking, now) === "confirmed" && now >= cancelCutoff(booking, minCancelNoticeMinutes) && now < booking.startsAt;
 }
 
 export function assertCustomerMayCancel(input: PolicyInput): void {

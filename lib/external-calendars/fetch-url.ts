@@ -135,6 +135,10 @@ function describeNetworkError(error: NodeJS.ErrnoException): string {
       return "The server closed the connection.";
     case "ETIMEDOUT":
       return "The connection timed out.";
+    case "EPROTO":
+    case "ERR_SSL_WRONG_VERSION_NUMBER":
+      // webcal:// is read as https://; a server that only speaks plain http answers the TLS hello with http.
+      return "The server did not answer over https (webcal:// addresses are read as https://); it may serve plain http only, which is not accepted.";
     default:
       return error.code?.startsWith("ERR_TLS") || error.code?.includes("CERT")
         ? "The server's TLS certificate was refused."

@@ -105,6 +105,10 @@ export const ServiceCustomer = z
       description:
         "How far ahead it can be booked: a start is offered while starts_at ≤ now + max_advance_days × 24 h. Booking pages stop their calendars there.",
     }),
+    min_cancel_notice_minutes: z.number().int().meta({
+      description:
+        "How long before the start customers can still cancel or move a confirmed booking online (0: until the start). Booking pages warn before a time already inside it is booked.",
+    }),
     bookable: z.boolean().meta({
       description:
         "Whether a customer can book it now. False for a paid service whose amount cannot be computed or whose payment the business cannot take yet (no stripe_account_id); availability then lists no slots for it and a create is refused (422, param service_id).",

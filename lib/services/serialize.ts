@@ -41,6 +41,7 @@ export function toServiceCustomer(row: ServiceRow, workspace: Pick<WorkspaceRow,
     category_id: row.categoryId,
     capacity: row.capacity,
     max_advance_days: row.maxAdvanceDays,
+    min_cancel_notice_minutes: row.minCancelNoticeMinutes,
     bookable: takesNewBookings(row, workspace),
   };
 }

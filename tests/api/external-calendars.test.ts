@@ -67,6 +67,14 @@ describe("POST /v1/staff/{id}/external-calendars", () => {
     expect(await list(ws)).toEqual([]);
   });
 
+  it("says why a webcal:// address of a plain-http server fails (it is read as https://), instead of 'could not be reached'", async () => {
+    const { ws, url } = await googleSource();
+    const response = await connect(ws, { kind: "ics", url: url.replace(/^http:/, "webcal:") });
+    expectError(response, 422, "validation_failed", "url");
+    expect(response.body.error.message).toMatch(/did not answer over https \(webcal:\/\/ addresses are read as https:\/\/\)/);
+    expect(response.body.error.message).not.toMatch(/could not be reached/);
+  });
+
   it.each([
     ["a 404", { status: 404, body: "<html>Not found</html>" }, /The server answered 404/],
     ["a 401", { status: 401 }, /The server answered 401 \(the address may have been reset/],

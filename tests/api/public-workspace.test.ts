@@ -97,6 +97,7 @@ describe("GET /v1/public/workspaces/{slug}", () => {
         category_id: null,
         capacity: 1,
         max_advance_days: 60,
+        min_cancel_notice_minutes: 0,
         bookable: true,
       },
     ]);

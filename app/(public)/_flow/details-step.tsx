@@ -9,6 +9,7 @@ import { Notice } from "@/components/ui/notice";
 import { BookingSummary } from "@/components/booking/booking-summary";
 import { CODE_LENGTH } from "@/components/booking/code-entry";
 import {
+  attemptIdentity,
   defaultPhoneCountry,
   fieldForParam,
   messageForParam,
@@ -23,8 +24,9 @@ import { describeError, type FriendlyError } from "@/lib/booking-pages/messages"
 import { readSaved, writeSaved, type SavedAttempt } from "@/lib/booking-pages/flow-location";
 import { createBooking } from "@/lib/booking-pages/public-api";
 import type { DaySlot } from "@/lib/booking-pages/slots";
-import type { BootstrapWorkspace, CreatedBooking, CustomerService, Question } from "@/lib/booking-pages/types";
+import type { BootstrapWorkspace, CreateBookingRequest, CreatedBooking, CustomerService, Question } from "@/lib/booking-pages/types";
 import type { Wording } from "@/lib/booking-pages/wording";
+import { formatNotice } from "./manage-rows";
 import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useRetryCountdown } from "./use-retry-countdown";
 import styles from "./flow.module.css";
@@ -37,13 +39,13 @@ type DetailsStepProps = {
   questions: Question[];
   values: DetailsValues;
   onChange: (values: DetailsValues) => void;
-  onCreated: (booking: CreatedBooking) => void;
-  onSlotTaken: (message: FriendlyError) => void;
   /**
-   * This tab already holds (or has booked) the chosen time: the flow shows that booking's step
-   * and answers true, so the time is never booked a second time (nor called taken by "someone else").
+   * The booking the create answered with. `replayed`: the same attempt was sent before, so the
+   * answer is that attempt's booking as it was made; the flow reads it again and shows its step
+   * now. Resolves false when that booking has ended meanwhile (given back, lapsed).
    */
-  onOwnHold: () => boolean;
+  onCreated: (booking: CreatedBooking, replayed: boolean) => Promise<boolean>;
+  onSlotTaken: (message: FriendlyError) => void;
   onBack: () => void;
   locale: string;
   wording: Wording;
@@ -56,14 +58,16 @@ type DetailsStepProps = {
 };
 
 /**
- * Retrying the same body after a failure that stored nothing reuses its Idempotency-Key, so a
- * lost response never books twice; the attempt is kept in this tab's storage until answered,
- * so a reload while it travels keeps that key too.
+ * The booking attempt (docs/booking-flow.md#attempts): the same body is sent again with the same
+ * Idempotency-Key, so a lost answer, a reload, a hurried click or Back then the same details
+ * replay the booking it made instead of booking twice or meeting its own hold as a 409; the
+ * attempt stays in this tab's storage while its booking may be live.
  */
 type Attempt = SavedAttempt;
 
 export function DetailsStep(props: DetailsStepProps) {
   const { workspace, service, slot, staffId, questions, values, locale, wording } = props;
+  const phoneDefault = defaultPhoneCountry(workspace.contact_phone, locale);
   const t = useTranslations("flow.details");
   const tFlow = useTranslations("flow");
   const tValidation = useTranslations("flow.validation");
@@ -107,6 +111,8 @@ export function DetailsStep(props: DetailsStepProps) {
   }
 
   async function submit() {
+    // The country the picker shows is the one the number is read in, chosen or not.
+    const values = { ...props.values, phoneCountry: props.values.phoneCountry || phoneDefault };
     const found = validateDetails(values, questions, tValidation);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -115,7 +121,6 @@ export function DetailsStep(props: DetailsStepProps) {
       focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
       return;
     }
-    if (props.onOwnHold()) return;
     const body = toCreateBody({
       service,
       staffId,
@@ -128,29 +133,35 @@ export function DetailsStep(props: DetailsStepProps) {
     });
     const serialized = JSON.stringify(body);
     const saved = attempt.current ?? readSaved(slug).attempt ?? null;
-    const sending = saved?.body === serialized ? saved : { key: crypto.randomUUID(), body: serialized };
+    const repeat = saved !== null && attemptIdentity(JSON.parse(saved.body) as CreateBookingRequest) === attemptIdentity(body);
+    // The same attempt goes out as it first went (same key, same body), whatever the page's language now.
+    const sending: Attempt = repeat ? saved : { key: crypto.randomUUID(), body: serialized };
     keepAttempt(sending);
     setSubmitting(true);
     setFailure(null);
-    const result = await createBooking(workspace.publishable_key, body, sending.key);
-    setSubmitting(false);
+    const result = await createBooking(workspace.publishable_key, JSON.parse(sending.body) as CreateBookingRequest, sending.key);
     if (result.ok) {
+      keepAttempt({ ...sending, bookingId: result.data.id });
+      const shown = await props.onCreated(result.data, repeat);
+      setSubmitting(false);
+      if (shown) return;
+      // The booking this attempt made has ended (given back, lapsed): the same details are a new attempt.
       keepAttempt(null);
-      props.onCreated(result.data);
-      return;
+      return submit();
     }
+    setSubmitting(false);
     const { error } = result;
     const friendly = describeError(error, "booking", tErrors);
     if (error.kind === "http" && (error.type === "slot_unavailable" || error.type === "outside_working_hours")) {
+      // Never this attempt's own hold (its key would have replayed it): the time went to someone or something else.
       keepAttempt(null);
-      // Taken by this tab's own hold (made before a reload, say): resume it, never call it someone else's.
-      if (props.onOwnHold()) return;
       props.onSlotTaken(friendly);
       return;
     }
     if (error.kind === "http" && error.type === "validation_failed" && error.param === "customer.timezone" && !zoneRefused.current) {
       // A zone this browser knows but the server does not must never cost the booking: send it without.
       zoneRefused.current = true;
+      keepAttempt(null);
       return submit();
     }
     if (error.kind === "http" && error.type === "validation_failed") {
@@ -171,6 +182,10 @@ export function DetailsStep(props: DetailsStepProps) {
   const submitLabel = payment ? t("continueToPayment") : workspace.require_verification ? t("continue") : wording.bookAction;
   const waiting = waitSeconds > 0;
   const termsHref = safeHref(workspace.terms_url);
+  // docs/decisions.md#bookings: a time already inside the service's notice window can never be
+  // cancelled or moved online once booked; say so before the customer books or pays.
+  const notice = service.min_cancel_notice_minutes;
+  const insideNotice = notice > 0 && Date.parse(slot.start) - notice * 60_000 <= props.now();
 
   return (
     <div className={styles.panel}>
@@ -180,7 +195,7 @@ export function DetailsStep(props: DetailsStepProps) {
       <BookingSummary rows={props.summary} />
       <DetailsForm
         locale={locale}
-        defaultPhoneCountry={defaultPhoneCountry(workspace.contact_phone, locale)}
+        defaultPhoneCountry={phoneDefault}
         values={values}
         errors={errors}
         questions={questions}
@@ -198,6 +213,14 @@ export function DetailsStep(props: DetailsStepProps) {
         }
         notes={
           <>
+            {insideNotice && (
+              <Notice tone="warning" title={t("insideNoticeTitle")}>
+                <p>
+                  {t("insideNoticeBody", { notice: formatNotice(notice, locale), business: workspace.name })}
+                  {payment && <> {t("insideNoticePayment")}</>}
+                </p>
+              </Notice>
+            )}
             {workspace.booking_policy && (
               <Notice tone="info" title={t("policyTitle", { business: workspace.name })}>
                 <p className={styles.policy} dir="auto">

@@ -157,12 +157,23 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
     go({ ...location, step: "details", day: dayInZone(chosen.start, displayZone), time: chosen.start });
   }
 
-  function created(made: CreatedBooking) {
+  async function created(made: CreatedBooking, replayed: boolean): Promise<boolean> {
     clock.sync(made.created_at);
+    if (replayed) {
+      // The same attempt again: its booking as it is now (paid, confirmed, given back or lapsed).
+      const outcome = await held.resume(held.fromCreated(made, location.staffId), true);
+      if (outcome.kind !== "resumed") return false;
+      go(locationForHold(locationRef.current, outcome.hold), outcome.hold.status === "confirmed" ? "replace" : "push");
+      return true;
+    }
     const hold = held.hold(made, location.staffId);
     onEvent?.({ type: "booking_submitted", data: { id: made.id, status: made.status, starts_at: made.starts_at } });
-    if (made.status === "confirmed") return confirmed(hold);
+    if (made.status === "confirmed") {
+      confirmed(hold);
+      return true;
+    }
     go(locationForHold(location, hold));
+    return true;
   }
 
   function confirmed(hold: SavedHold) {
@@ -170,18 +181,6 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
     announce(t("confirmedAnnouncement"));
     onEvent?.({ type: "booking_confirmed", data: { id: hold.bookingId, status: "confirmed", starts_at: hold.startsAt } });
     go(locationForHold(locationRef.current, { ...hold, status: "confirmed" }), "replace");
-  }
-
-  /**
-   * The chosen time is the one this tab already holds or booked: show that booking's step (the
-   * code, the payment or the confirmation) instead of booking it again. Answers whether it did.
-   */
-  function showOwnHold(): boolean {
-    const own = held.current();
-    const current = locationRef.current;
-    if (!own || !current.time || own.serviceId !== current.serviceId || Date.parse(own.startsAt) !== Date.parse(current.time)) return false;
-    go(locationForHold(current, own), "replace");
-    return true;
   }
 
   /** Back to the chosen day's times after the slot was taken or the hold lapsed; everything typed stays. */
@@ -322,7 +321,6 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
           onChange={changeDetails}
           onCreated={created}
           onSlotTaken={restartAtTime}
-          onOwnHold={showOwnHold}
           onBack={() => go({ ...location, step: "time", time: null })}
           locale={locale}
           wording={wording}

@@ -131,6 +131,11 @@ function ManageBody({ token, initial, locale, serverNow, customerZone }: Omit<Ma
 
   const cutoffPassed = phase === "upcoming" && !booking.can_cancel && booking.cancel_cutoff_passed;
   const canReach = Boolean(workspace.contact_phone || workspace.contact_email);
+  // The real deadline for changes online, while it is still ahead (docs/decisions.md#bookings).
+  const freeUntil =
+    phase === "upcoming" && booking.status === "confirmed" && booking.can_cancel
+      ? formatWhen(new Date(Date.parse(booking.starts_at) - booking.cancel_cutoff_minutes * 60_000).toISOString(), workspace.timezone, locale, tWhen, names)
+      : null;
 
   return (
     <div className={styles.panel}>
@@ -181,6 +186,7 @@ function ManageBody({ token, initial, locale, serverNow, customerZone }: Omit<Ma
               {failure.body}
             </Notice>
           )}
+          {freeUntil && <p>{t("view.freeCancellationUntil", { when: freeUntil })}</p>}
           {cutoffPassed && (
             <Notice tone="warning" title={t("view.tooLateTitle")}>
               {t("view.tooLateBody", { notice: formatNotice(booking.cancel_cutoff_minutes, locale) })}{" "}

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { HOLD_CODE_TTL_MINUTES, HOLD_PAYMENT_TTL_MINUTES } from "@/lib/bookings/holds";
 import { cancelBooking, readBooking } from "@/lib/booking-pages/public-api";
 import type { CreatedBooking } from "@/lib/booking-pages/types";
-import { writeSaved, type SavedHold } from "@/lib/booking-pages/flow-location";
+import { readSaved, writeSaved, type SavedHold } from "@/lib/booking-pages/flow-location";
 import { useHold, type Hold } from "./use-hold";
 
 type PaymentIntent = NonNullable<CreatedBooking["payment"]>;
@@ -25,9 +25,16 @@ export function useHeldBooking({ slug, now, onReleased }: { slug: string; now: (
 
   const set = useCallback(
     (hold: SavedHold | null) => {
+      const dropped = ref.current ?? readSaved(slug).hold;
       ref.current = hold;
       setState(hold);
       writeSaved(slug, { hold: hold ?? undefined });
+      // The attempt that made a hold given back or lapsed is over: the same details again are a
+      // new attempt (a new booking), never a replay of one that has ended. A confirmed booking
+      // keeps its attempt (Back, then the same details, shows it again).
+      if (!hold && dropped && dropped.status !== "confirmed" && readSaved(slug).attempt?.bookingId === dropped.bookingId) {
+        writeSaved(slug, { attempt: undefined });
+      }
     },
     [slug],
   );
@@ -44,16 +51,7 @@ export function useHeldBooking({ slug, now, onReleased }: { slug: string; now: (
 
   const hold = useCallback(
     (made: CreatedBooking, chosenStaffId: string | null): SavedHold => {
-      const next: SavedHold = {
-        bookingId: made.id,
-        token: made.access_token ?? "",
-        status: made.status === "pending" || made.status === "awaiting_payment" ? made.status : "confirmed",
-        serviceId: made.service_id,
-        staffId: made.staff_id ?? chosenStaffId ?? "",
-        startsAt: made.starts_at,
-        endsAt: made.ends_at,
-        holdExpiresAt: made.hold_expires_at ?? null,
-      };
+      const next = fromCreated(made, chosenStaffId);
       setPayment(made.payment);
       set(next);
       return next;
@@ -124,7 +122,21 @@ export function useHeldBooking({ slug, now, onReleased }: { slug: string; now: (
   const current = useCallback(() => ref.current, []);
 
   return useMemo(
-    () => ({ state, payment, timer, hold, confirm, forget, release, resume, current }),
+    () => ({ state, payment, timer, hold, fromCreated, confirm, forget, release, resume, current }),
     [state, payment, timer, hold, confirm, forget, release, resume, current],
   );
+}
+
+/** What this tab keeps of a booking the create answered with. */
+function fromCreated(made: CreatedBooking, chosenStaffId: string | null): SavedHold {
+  return {
+    bookingId: made.id,
+    token: made.access_token ?? "",
+    status: made.status === "pending" || made.status === "awaiting_payment" ? made.status : "confirmed",
+    serviceId: made.service_id,
+    staffId: made.staff_id ?? chosenStaffId ?? "",
+    startsAt: made.starts_at,
+    endsAt: made.ends_at,
+    holdExpiresAt: made.hold_expires_at ?? null,
+  };
 }

@@ -40,7 +40,11 @@ const PROVIDERS: [string, string, string][] = [
     "Settings → Privacy & Security → App passwords (Calendars); the URL from Settings → Calendars → the calendar → CalDAV URL. Or a shared ICS link as ics.",
   ],
   ["Nextcloud", "caldav", "Settings → Security → Create new app password; the calendar's remote.php/dav/calendars/… address."],
-  ["Anything else", "either", "Any http(s) or webcal:// address serving text/calendar, or any CalDAV collection with Basic authentication."],
+  [
+    "Anything else",
+    "either",
+    "An https:// or webcal:// address (webcal:// is read as https://) serving text/calendar, or a CalDAV collection over https with Basic authentication. The address must not point at a private, loopback or link-local address, and plain http:// is refused, except on a server running with dev tools (local testing).",
+  ],
 ];
 
 // GET /docs/external-calendars – connecting a calendar to its person's other calendars

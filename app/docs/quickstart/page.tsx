@@ -15,7 +15,7 @@ export default async function QuickstartPage() {
   return (
     <Guide
       title="Quickstart"
-      lead="From an account key to a confirmed booking and a signed webhook in six calls. Paste each block into one shell, in order: later blocks use the variables earlier ones set."
+      lead="From an account key to a confirmed booking and a signed webhook in seven steps. Paste each block into one shell, in order: later blocks use the variables earlier ones set. Start your webhook receiver before step 7: the cancellation there is delivered to it a few seconds later."
       next={{ href: "/docs/webhooks", label: "Webhooks: events, signatures and retries" }}
     >
       {steps.map((step) => (

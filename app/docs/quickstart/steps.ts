@@ -13,7 +13,7 @@ export function listQuickstartSteps(baseUrl: string): QuickstartStep[] {
       id: "before",
       title: "Before you start",
       intro:
-        'You need curl, jq and Node.js. npm start printed an account key (ak_…) for the demo account; any account key works (npm run -s cli -- account create --name "You" makes one while the app is stopped). For the last step, a URL that can receive POST requests: with dev tools on, a local http:// address is fine.',
+        'You need curl, jq and Node.js. npm start printed an account key (ak_…) for the demo account; any account key works (npm run -s cli -- account create --name "You" makes one while the app is stopped). For the last step, a URL that can receive POST requests, already listening when you reach step 7 (a delivery that finds nothing there is retried with back-off, so the step would show it pending): with dev tools on, a local http:// address is fine.',
       code: [`export BASE=${baseUrl}`, "export AK=ak_your_account_key", "export WEBHOOK_URL=https://your-server.example/webhooks/bookings"].join("\n"),
     },
     {
@@ -95,7 +95,7 @@ export function listQuickstartSteps(baseUrl: string): QuickstartStep[] {
       id: "webhook",
       title: "7. Receive webhooks",
       intro:
-        "Register an endpoint for the three booking events and keep its signing secret (shown once). Then cancel the booking: booking.cancelled is POSTed to your URL, signed, and the delivery shows in the endpoint's history. Deliveries go out in the background a few seconds later (status pending until then), so the last command waits for the first attempt's outcome: succeeded, or still pending with that attempt's last_error and the next_retry_at of the retry.",
+        "With your receiver running, register an endpoint for three of the four booking events (booking.external_conflict needs an external calendar) and keep its signing secret (shown once). Then cancel the booking: booking.cancelled is POSTed to your URL, signed, and the delivery shows in the endpoint's history. Deliveries go out in the background a few seconds later (status pending until then), so the last command waits for the first attempt's outcome: succeeded, or still pending with that attempt's last_error and the next_retry_at of the retry.",
       code: [
         `ENDPOINT=$(curl -sS --fail-with-body "$BASE/v1/webhook-endpoints" ${JSON_HEADERS} \\`,
         `  -d "{\\"url\\": \\"$WEBHOOK_URL\\", \\"events\\": [\\"booking.created\\", \\"booking.rescheduled\\", \\"booking.cancelled\\"]}")`,

@@ -81,6 +81,16 @@ export default function WebhooksGuide() {
           </tr>
           <tr>
             <td>
+              <code>booking.external_conflict</code>
+            </td>
+            <td>
+              A sync of an external calendar brings a busy time that overlaps a future pending or confirmed booking of that calendar: once per booking and busy
+              interval, with <code>data.conflict</code> (<code>external_calendar_id</code>, <code>starts_at</code>, <code>ends_at</code>). Nothing is cancelled
+              or moved; see <Link href="/docs/external-calendars">External calendars</Link>.
+            </td>
+          </tr>
+          <tr>
+            <td>
               <code>message.failed</code>
             </td>
             <td>
@@ -108,10 +118,11 @@ export default function WebhooksGuide() {
 
       <h2>Payload</h2>
       <p>
-        Every booking event has the same shape; <code>previous_starts_at</code> is present on <code>booking.rescheduled</code> only (<code>message.failed</code>{" "}
-        and <code>external_calendar.failing</code> carry <code>data.message</code> and <code>data.external_calendar</code> instead of <code>data.booking</code>
-        ). Booking times carry the workspace&apos;s offset, <code>created_at</code> is UTC. The payload never carries a secret, a manage token or a verification
-        code. Its schema is under Webhook events in the <Link href="/docs">API reference</Link>.
+        Every event has the same shape; <code>previous_starts_at</code> is present on <code>booking.rescheduled</code> only, <code>conflict</code> on{" "}
+        <code>booking.external_conflict</code> only (<code>message.failed</code> and <code>external_calendar.failing</code> carry <code>data.message</code> and{" "}
+        <code>data.external_calendar</code> instead of <code>data.booking</code>). Booking times carry the workspace&apos;s offset, <code>created_at</code> is
+        UTC. The payload never carries a secret, a manage token or a verification code. Its schema is under Webhook events in the{" "}
+        <Link href="/docs">API reference</Link>.
       </p>
       <p>
         <code>data.booking.answers</code> holds the customer&apos;s answers to your questions as <code>{"{question_id, label, value}"}</code>, in the order of

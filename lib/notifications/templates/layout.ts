@@ -3,7 +3,7 @@ import { directionOf } from "@/lib/i18n/locales";
 import { emailBrandOf, linkStyle, logoHtml, type EmailBrand } from "./brand";
 import { customerZoneShown, escapeHtml, formatAppointment, textToHtml, type Speech } from "./format";
 import { messageFormattingLocale } from "@/lib/i18n/customer-locale";
-import { money, translatorFor } from "./i18n";
+import { money, translatorFor, wallTime } from "./i18n";
 import type { BookingMessageData } from "./message-data";
 
 /**
@@ -37,9 +37,26 @@ export function linkParagraph(before: string, url: string, label: string): Secti
   };
 }
 
-/** The manage link, when the booking still has one. */
-export function manageLink(data: BookingMessageData, { t }: Speech): Section | null {
-  return data.manageUrl ? linkParagraph(t("email.manageLead"), data.manageUrl, t("email.manageLabel")) : null;
+/**
+ * The manage link, when the booking still has one, with the real deadline for changes online:
+ * "Free cancellation until …" (the service's notice before the start, in real minutes, shown in
+ * the business's time), or, once that has passed, that the booking can no longer be cancelled or
+ * moved online, so the email never offers what the manage page refuses (docs/decisions.md#bookings).
+ */
+export function manageLink(data: BookingMessageData, speech: Speech): Section | null {
+  if (!data.manageUrl) return null;
+  const { t } = speech;
+  const cutoff = new Date(data.booking.startsAt.getTime() - data.service.minCancelNoticeMinutes * 60_000);
+  const open = data.now < cutoff;
+  const deadline = open ? deadlineLine(cutoff, data, speech) : paragraph(t("email.noOnlineChanges", { business: data.workspace.name }));
+  const link = linkParagraph(t(open ? "email.manageLead" : "email.manageLeadViewOnly"), data.manageUrl, t("email.manageLabel"));
+  return { text: `${deadline.text}\n\n${link.text}`, html: `${deadline.html}${link.html}` };
+}
+
+function deadlineLine(cutoff: Date, data: BookingMessageData, speech: Speech): Section {
+  const wall = wallTime(cutoff, data.workspace.timezone, speech.locale, speech.formatting);
+  const deadline = speech.t("email.deadline", { date: wall.date, time: wall.time, zone: data.workspace.timezone });
+  return paragraph(speech.t("email.freeCancellationUntil", { deadline }));
 }
 
 type Row = [string, string];

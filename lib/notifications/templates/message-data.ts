@@ -12,7 +12,7 @@ export type BookingMessageData = {
     WorkspaceRow,
     "name" | "timezone" | "currency" | "contactEmail" | "contactPhone" | "confirmationNote" | "mapsUrl" | "websiteUrl" | "address" | "brandColor" | "logoUrl"
   >;
-  service: Pick<ServiceRow, "name" | "durationMinutes" | "priceCents">;
+  service: Pick<ServiceRow, "name" | "durationMinutes" | "priceCents" | "minCancelNoticeMinutes">;
   staff: Pick<StaffRow, "name">;
   customer: Pick<CustomerRow, "name" | "email" | "phone">;
   /** The booking's payment, when it took one. */
