@@ -12,6 +12,9 @@ import * as staff from "./staff";
 import * as categories from "./categories";
 import * as questions from "./questions";
 import * as externalCalendars from "./external-calendars";
+import * as members from "./members";
+import * as customers from "./customers";
+import * as audit from "./audit";
 
 /** Every operation the API serves; the OpenAPI document and the route coverage test read this. */
 export const ALL_OPERATIONS: Operation[] = [
@@ -28,4 +31,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(externalCalendars),
   ...Object.values(categories),
   ...Object.values(questions),
+  ...Object.values(members),
+  ...Object.values(customers),
+  ...Object.values(audit),
 ];
