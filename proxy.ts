@@ -19,6 +19,7 @@ import { PAGE_LANG_HINT_HEADER, PAGE_PATH_HEADER } from "@/lib/i18n/page-scope";
  */
 export async function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
+  if (pathname === "/console" || pathname.startsWith("/console/")) return consoleGate(request);
   const forwarded = new Headers(request.headers);
   forwarded.set(PAGE_PATH_HEADER, pathname);
   forwarded.delete(PAGE_LANG_HINT_HEADER);
@@ -28,6 +29,20 @@ export async function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: forwarded } });
   if (section === "embed") response.headers.set("Content-Security-Policy", await framePolicy(request, decodeURIComponent(key ?? "")));
   return response;
+}
+
+/**
+ * docs/console.md#sessions: every console write (a form post or a server action) must come from
+ * the app's own pages. A cross-site post (or one with no Origin) is refused with 403 before any
+ * page or action runs.
+ */
+function consoleGate(request: NextRequest): NextResponse {
+  const isWrite = !["GET", "HEAD", "OPTIONS"].includes(request.method);
+  const origin = request.headers.get("origin");
+  if (isWrite && (origin === null || !getConfig().ownOrigins.includes(origin))) {
+    return new NextResponse("Forbidden: this form was not sent from the console.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return NextResponse.next();
 }
 
 async function framePolicy(request: NextRequest, slug: string): Promise<string> {
@@ -48,5 +63,5 @@ async function framePolicy(request: NextRequest, slug: string): Promise<string> 
   return frameAncestorsHeader([appOrigin]);
 }
 
-// The customer pages (pageScopeOf in lib/i18n/page-scope.ts knows the same three).
-export const config = { matcher: ["/book/:slug*", "/manage/:token*", "/embed/:slug*"] };
+// The customer pages (pageScopeOf in lib/i18n/page-scope.ts knows the same three), and the console's Origin gate.
+export const config = { matcher: ["/book/:slug*", "/manage/:token*", "/embed/:slug*", "/console", "/console/:path*"] };

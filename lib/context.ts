@@ -17,14 +17,20 @@ setAfterCommitAnnouncer(announceEffects);
  * never on where the call came from.
  */
 export type KeyActor = { type: "sk" | "pk"; keyId: string };
+/**
+ * A member signed in to the console (docs/console.md): they act with a secret key's powers
+ * (`type: "sk"`, so every verb applies the business's rules, not the customer's), and are
+ * named in the audit log by their email.
+ */
+export type MemberActor = { type: "sk"; member: { id: string; email: string; role: "owner" | "staff" } };
 export type AccountActor = { type: "ak"; keyId: string };
 export type CustomerActor = { type: "customer"; bookingId: string };
 export type SystemActor = { type: "system"; job: string };
 export type PublicActor = { type: "public" };
-export type Actor = KeyActor | AccountActor | CustomerActor | SystemActor | PublicActor;
+export type Actor = KeyActor | MemberActor | AccountActor | CustomerActor | SystemActor | PublicActor;
 
 /** The actors that act inside one workspace. */
-export type WorkspaceActor = KeyActor | CustomerActor | SystemActor;
+export type WorkspaceActor = KeyActor | MemberActor | CustomerActor | SystemActor;
 
 /**
  * What every caller has: the database, the one clock, and an id for the logs; a request sent

@@ -19,6 +19,7 @@ export async function mintApiKey(
       keyHash: sha256Hex(value),
       publishableValue: input.type === "pk" ? value : null,
       displayPrefix: displayPrefix(value),
+      lastFour: value.slice(-4),
       createdAt: input.now,
     })
     .returning();

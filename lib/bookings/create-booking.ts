@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
 import { bookingAnswers, bookings, type BookingRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
-import type { KeyActor, ServiceContext } from "@/lib/context";
+import type { KeyActor, MemberActor, ServiceContext } from "@/lib/context";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertPaymentPossible, recordBookingPayment, startBookingPayment } from "@/lib/payments/create-payment";
 import type { BookingPaymentIntent } from "@/lib/payments/schemas";
@@ -26,7 +26,7 @@ import { newVerificationCode } from "./verification-code";
 import { afterCommit, withTransaction } from "@/lib/db/transaction";
 import { sessionIdFor } from "./sessions";
 
-type Ctx = Pick<ServiceContext<KeyActor>, "db" | "workspace" | "clock" | "actor">;
+type Ctx = Pick<ServiceContext<KeyActor | MemberActor>, "db" | "workspace" | "clock" | "actor">;
 
 export type CreatedBooking = {
   booking: BookingRow;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BookingAnswer, BookingAnswers, BookingStatus } from "@/lib/booking-details/schemas";
-import { CustomerInput } from "@/lib/customers/schemas";
+import { BookingCustomer, CustomerInput } from "@/lib/customers/schemas";
 import { DateTimeInput, DateTimeOutput, ListEnvelope, PageQuery, Uuid } from "@/lib/schemas";
 import { BookingPaymentIntent } from "@/lib/payments/schemas";
 import { BookingAnswerInput } from "@/lib/questions/schemas";
@@ -13,6 +13,7 @@ export const Booking = z
     staff_id: Uuid,
     service_id: Uuid,
     customer_id: Uuid,
+    customer: BookingCustomer.optional().meta({ description: "The customer, on the secret-key view (every route a secret key calls)." }),
     starts_at: DateTimeOutput.meta({ description: "With the workspace's offset." }),
     ends_at: DateTimeOutput.meta({ description: "With the workspace's offset." }),
     status: BookingStatus,
@@ -76,6 +77,19 @@ export const RescheduleBookingBody = z.object({
 });
 export type RescheduleBookingBody = z.infer<typeof RescheduleBookingBody>;
 
-export const ListBookingsQuery = PageQuery;
+/** A query value sent once is a string, repeated an array (lib/http/route.ts). */
+const OneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(20)]).transform((value) => (Array.isArray(value) ? value : [value]));
+
+export const ListBookingsQuery = PageQuery.extend({
+  status: OneOrMany(BookingStatus).optional().meta({ description: "Repeatable (status=confirmed&status=cancelled): bookings in any of these statuses." }),
+  staff_id: Uuid.optional().meta({ description: "Only this calendar's bookings." }),
+  service_id: Uuid.optional().meta({ description: "Only this service's bookings." }),
+  from: DateTimeInput.optional().meta({
+    description: "Bookings starting at or after this instant. With from or to, the list is ordered by starts_at ascending.",
+  }),
+  to: DateTimeInput.optional().meta({ description: "Bookings starting before this instant." }),
+  q: z.string().trim().max(200).optional().meta({ description: "Part of the customer's name or email, case-insensitive." }),
+});
+export type ListBookingsQuery = z.infer<typeof ListBookingsQuery>;
 
 export const BookingList = ListEnvelope(Booking).meta({ id: "BookingList" });

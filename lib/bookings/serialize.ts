@@ -3,6 +3,7 @@ import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 import { isLiveHold } from "./holds";
 import type { BookingPaymentIntent } from "@/lib/payments/schemas";
 import type { Booking, BookingAnswer, ResendCodeResponse } from "./schemas";
+import type { BookingCustomer } from "@/lib/customers/schemas";
 import type { CodeResent } from "./resend-verification-code";
 
 export type BookingView = {
@@ -10,6 +11,8 @@ export type BookingView = {
   now: Date;
   /** The booking's answers (./answers.ts). */
   answers: BookingAnswer[];
+  /** The secret-key view's customer (lib/customers/serialize.ts). */
+  customer?: BookingCustomer;
   /** Only on the create response. */
   accessToken?: string;
   /** Only on the create response of a paid booking. */
@@ -27,6 +30,7 @@ export function toBooking(row: BookingRow, view: BookingView): Booking {
     staff_id: row.staffId,
     service_id: row.serviceId,
     customer_id: row.customerId,
+    ...(view.customer ? { customer: view.customer } : {}),
     starts_at: toZonedIso(row.startsAt, view.timezone),
     ends_at: toZonedIso(row.endsAt, view.timezone),
     status,

@@ -5,12 +5,18 @@ import { createAccount } from "@/lib/accounts/create-account";
 import { mintApiKey } from "@/lib/api-keys/mint-api-key";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { apiKeys, categories, questions, serviceStaff, services, staff, workingHours, workspaces } from "@/lib/db/schema";
+import { apiKeys, categories, members, questions, serviceStaff, services, staff, workingHours, workspaces } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/db/transaction";
 import { systemClock } from "@/lib/time/clock";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 
 export const DEMO_SLUG = "demo";
+/** docs/console.md: the demo account's owner, who signs in to the console from the start banner's link. */
+export const DEMO_OWNER_EMAIL = "owner@demo.example";
+
+async function ensureDemoOwner(db: Db, accountId: string): Promise<void> {
+  await db.insert(members).values({ accountId, email: DEMO_OWNER_EMAIL, role: "owner" }).onConflictDoNothing();
+}
 
 export type DemoSummary = {
   slug: string;
@@ -48,6 +54,7 @@ async function seedOrShow(db: Db): Promise<DemoSummary> {
   const keysFile = config.isEmbedded ? path.join(config.dataDir, "demo-keys.json") : undefined;
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.slug, DEMO_SLUG));
   if (existing) {
+    await ensureDemoOwner(db, existing.accountId);
     const saved = keysFile && existsSync(keysFile) ? (JSON.parse(readFileSync(keysFile, "utf8")) as Partial<DemoSummary>) : {};
     const [pk] = await db
       .select()
@@ -62,6 +69,7 @@ async function seedOrShow(db: Db): Promise<DemoSummary> {
   }
 
   const { account, accountKey } = await createAccount(db, { name: "Demo account", plan: "pro", planStep: 5 });
+  await ensureDemoOwner(db, account.id);
   const now = systemClock.now();
   const { workspace } = await createWorkspace({
     ctx: { db, account, clock: systemClock },

@@ -7,6 +7,11 @@ import { EmbeddedDatabaseInUseError } from "@/lib/db/embedded-lock";
 import { DomainError } from "@/lib/errors";
 import { PlanNameSchema } from "@/lib/plans/catalog";
 import { ensureDemoWorkspace } from "./demo";
+import { addMember } from "@/lib/members/manage-members";
+import { toMember } from "@/lib/members/serialize";
+import { Email } from "@/lib/schemas";
+import { systemClock } from "@/lib/time/clock";
+import { newRequestId } from "@/lib/context";
 import { openAppDb } from "./open-app-db";
 
 /**
@@ -14,7 +19,8 @@ import { openAppDb } from "./open-app-db";
  * non-zero exit otherwise (docs/decisions.md#command-line).
  */
 const USAGE = `Usage:
-  account create --name N [--plan free|starter|pro] [--plan-step S]
+  account create --name N [--plan free|starter|pro] [--plan-step S] [--owner-email E]
+  account member add --account ID --email E --role owner|staff
   account key --account ID
   account plan --account ID --plan P --plan-step S
   demo`;
@@ -22,16 +28,32 @@ const USAGE = `Usage:
 class UsageError extends Error {}
 
 const AccountId = z.uuid({ message: "--account must be an account id (uuid)" });
+
+const MemberRole = z.enum(["owner", "staff"], { message: "--role must be owner or staff" });
+
+/** The members verbs act on one account; the operator at the command line is trusted like an account key. */
+function cliContext(db: Db, accountId: string) {
+  return { db, clock: systemClock, requestId: newRequestId("job"), account: { id: accountId } };
+}
+
 const PlanStep = z.coerce.number({ message: "--plan-step must be a whole number" }).int().min(1);
 
 async function run(argv: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: "string" }, plan: { type: "string" }, "plan-step": { type: "string" }, account: { type: "string" } },
+    options: {
+      name: { type: "string" },
+      plan: { type: "string" },
+      "plan-step": { type: "string" },
+      account: { type: "string" },
+      "owner-email": { type: "string" },
+      email: { type: "string" },
+      role: { type: "string" },
+    },
   });
   const command = positionals.join(" ");
-  if (!["account create", "account key", "account plan", "demo"].includes(command)) throw new UsageError(USAGE);
+  if (!["account create", "account key", "account plan", "account member add", "demo"].includes(command)) throw new UsageError(USAGE);
 
   const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
     const result = schema.safeParse(value);
@@ -45,10 +67,25 @@ async function run(argv: string[]): Promise<unknown> {
       const name = parse(z.string({ message: "--name is required" }).trim().min(1, "--name is required"), values.name);
       const plan = parse(PlanNameSchema, values.plan ?? "free");
       const planStep = parse(PlanStep, values["plan-step"] ?? "1");
+      const ownerEmail = values["owner-email"] === undefined ? undefined : parse(Email, values["owner-email"]);
       return async (db) => {
         const { account, accountKey } = await createAccount(db, { name, plan, planStep });
-        return { id: account.id, name: account.name, plan: account.plan, plan_step: account.planStep, account_key: accountKey };
+        const owner = ownerEmail ? await addMember({ ctx: cliContext(db, account.id), input: { email: ownerEmail, role: "owner" } }) : undefined;
+        return {
+          id: account.id,
+          name: account.name,
+          plan: account.plan,
+          plan_step: account.planStep,
+          account_key: accountKey,
+          ...(owner ? { owner: toMember(owner) } : {}),
+        };
       };
+    }
+    if (command === "account member add") {
+      const accountId = parse(AccountId, values.account);
+      const email = parse(Email, values.email);
+      const role = parse(MemberRole, values.role);
+      return async (db) => toMember(await addMember({ ctx: cliContext(db, accountId), input: { email, role } }));
     }
     if (command === "account key") {
       const accountId = parse(AccountId, values.account);

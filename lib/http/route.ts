@@ -21,6 +21,7 @@ import {
   type ServiceContext,
 } from "@/lib/context";
 import { authenticate } from "./auth";
+import { recordKeyWrite } from "@/lib/audit/record-audit-event";
 import { parseJson, readRawBody } from "./body";
 import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
 import { readIdempotencyKey, withIdempotency } from "./idempotency";
@@ -86,7 +87,7 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>, op
       await applyRateLimit(db, operation, authenticated.actor, ip, clock.now());
 
       const params = parsePathParams(operation, await context.params);
-      const query = parseWith(operation.query, Object.fromEntries(new URL(request.url).searchParams));
+      const query = parseWith(operation.query, readQuery(new URL(request.url).searchParams));
       const rawBody = operation.body ? await readRawBody(request) : "";
       const body = operation.body ? parseWith(operation.body, parseJson(rawBody)) : undefined;
 
@@ -112,9 +113,11 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>, op
           },
         );
         if (result.replayed) headers.set("Idempotent-Replayed", "true");
+        else await auditKeyWrite(db, operation, ctx, params, result);
         return jsonResponse(result.body, { status: result.status, headers });
       }
       const result = await run();
+      await auditKeyWrite(db, operation, ctx, params, result);
       if (result instanceof Response) return withHeaders(result, headers);
       return jsonResponse(result.body, { status: result.status, headers });
     } catch (error) {
@@ -126,6 +129,37 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>, op
 }
 
 type Stored = { status: number; body: unknown };
+
+/**
+ * Every successful write made with a secret key lands in the audit log (docs/console.md#audit-log):
+ * its target is the path's first resource and the id in the path, else the id it answered.
+ */
+async function auditKeyWrite(
+  db: Db,
+  operation: Operation,
+  ctx: { actor: { type: string; keyId?: string }; clock: { now(): Date } },
+  params: unknown,
+  result: Stored | Response,
+) {
+  if (operation.method === "GET" || ctx.actor.type !== "sk" || !ctx.actor.keyId) return;
+  if (result instanceof Response ? !result.ok : result.status >= 300) return;
+  const pathId = (params as { id?: unknown } | undefined)?.id;
+  const bodyId = result instanceof Response ? undefined : (result.body as { id?: unknown } | null)?.id;
+  const targetId = typeof pathId === "string" ? pathId : typeof bodyId === "string" ? bodyId : null;
+  const segment = operation.path.split("/")[2] ?? "";
+  const targetType = segment === "staff" ? "calendar" : segment.replace(/ies$/, "y").replace(/s$/, "").replaceAll("-", "_");
+  await recordKeyWrite(db, { keyId: ctx.actor.keyId, action: operation.id, targetType, targetId, now: ctx.clock.now() });
+}
+
+/** A query key sent once is a string; sent again (`status=a&status=b`), an array of its values. */
+function readQuery(search: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
+}
 
 function toStored(result: unknown, operation: Operation): Stored | Response {
   if (result instanceof Response) return result;

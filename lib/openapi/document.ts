@@ -18,7 +18,7 @@ const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
 
 /** Tag order is the order a new integrator meets them (the quickstart's). */
 const TAGS = [
-  { name: "Account", description: "Account keys (ak_) create workspaces, mint their keys and read plan usage." },
+  { name: "Account", description: "Account keys (ak_) create workspaces, mint their keys, read plan usage and manage the members who sign in to the console." },
   { name: "Workspace", description: "The workspace's settings and usage, with its secret key (sk_)." },
   { name: "Staff", description: "Calendars: people or resources that take bookings, with working hours, time off and calendar feeds." },
   {
@@ -31,6 +31,8 @@ const TAGS = [
   { name: "Questions", description: "Extra fields a customer answers when booking." },
   { name: "Availability", description: "Open slots of a service, exact at the moment they are read." },
   { name: "Bookings", description: "Create, confirm, move, cancel and list bookings." },
+  { name: "Customers", description: "The people who booked, one per email, with their bookings count." },
+  { name: "Audit log", description: "Who changed what: every write made with a secret key or in the console." },
   { name: "Webhooks", description: "Endpoints that receive booking events, their signing secrets and their delivery history." },
   {
     name: "Messages",

@@ -90,6 +90,8 @@ function validBody(operation: Operation, world: World): unknown {
     updateCategory: { name: "Hair & beauty" },
     createQuestion: { label: "Allergies?", type: "text" },
     updateQuestion: { label: "Anything else?" },
+    createAccountMember: { email: "matrix@example.com", role: "staff" },
+    updateAccountMember: { role: "staff" },
   };
   if (!(operation.id in bodies)) throw new Error(`Add a valid body for ${operation.id} to tests/abuse/auth-matrix.test.ts`);
   return bodies[operation.id];

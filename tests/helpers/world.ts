@@ -18,6 +18,8 @@ export type World = TestWorkspace & {
   deliveryId: string;
   spareKeyId: string;
   revokedSk: string;
+  memberId: string;
+  customerId: string;
 };
 
 async function created(response: Promise<{ status: number; body: any }>): Promise<any> {
@@ -45,6 +47,7 @@ export async function newWorld(): Promise<World> {
   const spare = await created(api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "pk", name: "Spare" } }));
   const doomed = await created(api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "sk", name: "Revoked" } }));
   await created(api.post(`/v1/api-keys/${doomed.id}/revoke`, { key }));
+  const member = await created(api.post("/v1/account/members", { key: ws.accountKey, body: { email: `staff-${ws.id}@world.example`, role: "staff" } }));
   return {
     ...ws,
     serviceId: service.id,
@@ -59,6 +62,8 @@ export async function newWorld(): Promise<World> {
     deliveryId: deliveries.body.data[0].id,
     spareKeyId: spare.id,
     revokedSk: doomed.key,
+    memberId: member.id,
+    customerId: booking.customerId,
   };
 }
 
@@ -73,6 +78,8 @@ export function resolvePath(template: string, world: World): string {
     [/^\/v1\/categories\/\{id\}/, world.categoryId],
     [/^\/v1\/questions\/\{id\}/, world.questionId],
     [/^\/v1\/account\/workspaces\/\{id\}/, world.id],
+    [/^\/v1\/account\/members\/\{id\}/, world.memberId],
+    [/^\/v1\/customers\/\{id\}/, world.customerId],
   ];
   let path = template;
   if (path.includes("{id}")) {
@@ -107,5 +114,7 @@ export function worldSecrets(world: World): string[] {
     world.deliveryId,
     world.spareKeyId,
     world.token,
+    world.memberId,
+    world.customerId,
   ];
 }

@@ -6,10 +6,10 @@ import { methods, route } from "@/lib/http/route";
 import * as op from "@/lib/openapi/operations/bookings";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  // GET /v1/bookings – list bookings, newest first (SK)
+  // GET /v1/bookings – list bookings, newest first or by start with from/to, filtered (SK)
   GET: route(op.listBookings, async ({ ctx, query }) => {
     const view = { timezone: ctx.workspace.timezone, now: ctx.clock.now() };
-    return listBookings({ ctx, page: query, serialize: (row, answers) => toBooking(row, { ...view, answers }) });
+    return listBookings({ ctx, query, serialize: ({ row, answers, customer }) => toBooking(row, { ...view, answers, customer }) });
   }),
   // POST /v1/bookings – create a booking (SK, PK); a repeated Idempotency-Key answers from the booking made
   POST: route(

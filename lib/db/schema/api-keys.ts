@@ -16,6 +16,8 @@ export const apiKeys = pgTable(
     /** The full value of a publishable key (public by design); always null for a secret key. */
     publishableValue: text(),
     displayPrefix: text().notNull(),
+    /** The value's last four characters, to name a secret key in the audit log; empty for keys minted before it. */
+    lastFour: text().notNull().default(""),
     allowedOrigins: text().array().notNull().default([]),
     revokedAt: instant(),
     lastUsedAt: instant(),

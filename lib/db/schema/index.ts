@@ -30,3 +30,5 @@ export * from "./external-calendars";
 export * from "./external-busy-times";
 export * from "./external-conflicts";
 export * from "./external-calendar-writes";
+export * from "./members";
+export * from "./audit-events";

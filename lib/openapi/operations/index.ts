@@ -13,6 +13,9 @@ import * as categories from "./categories";
 import * as questions from "./questions";
 import * as externalCalendars from "./external-calendars";
 import * as messages from "./messages";
+import * as members from "./members";
+import * as customers from "./customers";
+import * as audit from "./audit";
 
 /** Every operation the API serves; the OpenAPI document and the route coverage test read this. */
 export const ALL_OPERATIONS: Operation[] = [
@@ -30,4 +33,7 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(categories),
   ...Object.values(questions),
   ...Object.values(messages),
+  ...Object.values(members),
+  ...Object.values(customers),
+  ...Object.values(audit),
 ];

@@ -1,0 +1,69 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getConfig } from "@/lib/config";
+import { loadBaseContext } from "@/lib/context";
+import { DomainError } from "@/lib/errors";
+import { cancelBooking } from "@/lib/bookings/cancel-booking";
+import { clearNoShow } from "@/lib/bookings/clear-no-show";
+import { markNoShow } from "@/lib/bookings/mark-no-show";
+import { actAsMember } from "@/lib/members/console-access";
+import { endSession, redeemSignInLink, requestSignInLink } from "@/lib/members/sign-in";
+import { clientIp } from "@/lib/http/client-ip";
+import { clearSessionCookie, readSessionToken, requireConsole, setSessionCookie } from "./_session";
+
+/** POST /console/sign-in: always "Check your email"; over the hourly limits, the 429 page. */
+export async function requestLinkAction(form: FormData): Promise<void> {
+  const email = String(form.get("email") ?? "").slice(0, 254);
+  const ip = clientIp(new Request("http://local/", { headers: await headers() }), getConfig().trustProxy);
+  try {
+    await requestSignInLink({ ctx: await loadBaseContext("page"), input: { email, ip, appUrl: getConfig().appUrl } });
+  } catch (error) {
+    if (error instanceof DomainError && error.type === "rate_limited") redirect("/console/sign-in/too-many");
+    throw error;
+  }
+  redirect("/console/sign-in?sent=1");
+}
+
+/** The button on the emailed link's page: spends the link once and opens a session. */
+export async function redeemLinkAction(form: FormData): Promise<void> {
+  const token = String(form.get("token") ?? "");
+  const session = await redeemSignInLink({ ctx: await loadBaseContext("page"), token });
+  if (!session) redirect("/console/sign-in?invalid=1");
+  await setSessionCookie(session.sessionToken);
+  redirect("/console");
+}
+
+export async function signOutAction(): Promise<void> {
+  const token = await readSessionToken();
+  if (token) await endSession({ ctx: await loadBaseContext("page"), token });
+  await clearSessionCookie();
+  redirect("/console/sign-in");
+}
+
+type BookingAction = "cancel" | "no-show" | "undo-no-show";
+
+/** The booking page's buttons, through the API's own verbs with the member as the actor. */
+export async function bookingAction(form: FormData): Promise<void> {
+  const workspaceId = String(form.get("workspace") ?? "");
+  const bookingId = String(form.get("booking") ?? "");
+  const action = String(form.get("action") ?? "") as BookingAction;
+  const { ctx } = await requireConsole(workspaceId);
+  const target = { targetType: "booking", targetId: bookingId };
+  let problem = "";
+  try {
+    if (action === "cancel") {
+      const refund = form.get("refund") !== "no";
+      await actAsMember(ctx, { ...target, action: "cancelBooking" }, () => cancelBooking({ ctx, input: { bookingId, refund } }));
+    } else if (action === "no-show") {
+      await actAsMember(ctx, { ...target, action: "markBookingNoShow" }, () => markNoShow({ ctx, id: bookingId }));
+    } else if (action === "undo-no-show") {
+      await actAsMember(ctx, { ...target, action: "clearBookingNoShow" }, () => clearNoShow({ ctx, id: bookingId }));
+    }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    problem = error.type;
+  }
+  redirect(`/console/${workspaceId}/bookings/${bookingId}${problem ? `?error=${problem}` : ""}`);
+}

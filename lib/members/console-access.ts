@@ -1,0 +1,72 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { members, workspaces, type MemberRow, type WorkspaceRow } from "@/lib/db/schema";
+import { notFound } from "@/lib/errors";
+import type { BaseContext, MemberActor, ServiceContext } from "@/lib/context";
+import { recordMemberWrite, type AuditTarget } from "@/lib/audit/record-audit-event";
+import { findSession } from "./sign-in";
+
+export type ConsoleAccess = {
+  sessionId: string;
+  email: string;
+  member: MemberRow;
+  workspace: WorkspaceRow;
+  /** Every workspace this person may open, for the switcher. */
+  workspaces: Pick<WorkspaceRow, "id" | "name">[];
+};
+
+/**
+ * Who is signed in and which workspace they open (docs/console.md). Null when the session is
+ * not live. A workspace outside the person's accounts is simply not found (404), as the API
+ * answers another workspace's record.
+ */
+export async function openConsole({
+  ctx,
+  token,
+  workspaceId,
+}: {
+  ctx: BaseContext;
+  token: string | undefined;
+  workspaceId?: string;
+}): Promise<ConsoleAccess | null> {
+  if (!token) return null;
+  const session = await findSession({ ctx, token });
+  if (!session) return null;
+  const memberships = await ctx.db.select().from(members).where(eq(members.email, session.email));
+  if (memberships.length === 0) return null;
+  const open = await ctx.db
+    .select()
+    .from(workspaces)
+    .where(
+      and(
+        inArray(
+          workspaces.accountId,
+          memberships.map((m) => m.accountId),
+        ),
+        eq(workspaces.active, true),
+      ),
+    )
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+  const workspace = workspaceId === undefined ? open[0] : open.find((w) => w.id === workspaceId);
+  if (!workspace) throw notFound("workspace");
+  const member = memberships.find((m) => m.accountId === workspace.accountId);
+  if (!member) throw notFound("workspace");
+  return { sessionId: session.id, email: session.email, member, workspace, workspaces: open.map(({ id, name }) => ({ id, name })) };
+}
+
+/** The context a console page or action calls the API's verbs with: the member acts, with a secret key's powers. */
+export function memberContext(base: BaseContext, access: ConsoleAccess): ServiceContext<MemberActor> {
+  return { ...base, workspace: access.workspace, actor: { type: "sk", member: { id: access.member.id, email: access.email, role: access.member.role } } };
+}
+
+/** A console write: the verb, then its line in the audit log with the member as the actor (docs/console.md#audit-log). */
+export async function actAsMember<T>(ctx: ServiceContext<MemberActor>, target: AuditTarget, write: () => Promise<T>): Promise<T> {
+  const result = await write();
+  await recordMemberWrite(ctx.db, {
+    ...target,
+    accountId: ctx.workspace.accountId,
+    workspaceId: ctx.workspace.id,
+    email: ctx.actor.member.email,
+    now: ctx.clock.now(),
+  });
+  return result;
+}
