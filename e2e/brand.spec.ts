@@ -4,6 +4,7 @@ import { E2E } from "./support/env";
 import { chooseFirstTime, chooseService, fillDetails, openReschedule, uniqueEmail } from "./support/flow";
 import { expect, test } from "./support/journey";
 import { call, latestCode, seedWorkspace, type SeedOptions, type Seeded } from "./support/seed";
+import { ONCE } from "./support/once";
 
 /**
  * Issue 34: the business's brand on its pages, widget and emails, readable in light and dark.
@@ -57,81 +58,81 @@ test.afterEach(async ({ request }) => {
 
 for (const brand of BRANDS) {
   for (const scheme of ["light", "dark"] as const) {
-    test(`${brand.label} ${brand.color}, ${scheme} system, theme auto: every step of the flow and the manage page pass axe`, async ({
-      page,
-      request,
-      look,
-    }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await serveLogos(page);
-      const seeded = await seedBrand(
-        request,
-        { brand_color: brand.color, logo_url: `${LOGO_ORIGIN}/${brand.logo}.svg`, theme: "auto" },
-        { requireVerification: true, withDeposit: true, withQuestions: true },
-      );
-      await page.goto(`/book/${seeded.slug}`);
-      // The scheme the system asks for, from the server's own CSS.
-      expect(await token(page, "primary-fill")).toBe(brand.color);
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(scheme);
-      const logo = page.getByRole("img", { name: seeded.name });
-      await expect(logo).toBeVisible();
-      await look("services");
+    test(
+      `${brand.label} ${brand.color}, ${scheme} system, theme auto: every step of the flow and the manage page pass axe`,
+      ONCE,
+      async ({ page, request, look }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await serveLogos(page);
+        const seeded = await seedBrand(
+          request,
+          { brand_color: brand.color, logo_url: `${LOGO_ORIGIN}/${brand.logo}.svg`, theme: "auto" },
+          { requireVerification: true, withDeposit: true, withQuestions: true },
+        );
+        await page.goto(`/book/${seeded.slug}`);
+        // The scheme the system asks for, from the server's own CSS.
+        expect(await token(page, "primary-fill")).toBe(brand.color);
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(scheme);
+        const logo = page.getByRole("img", { name: seeded.name });
+        await expect(logo).toBeVisible();
+        await look("services");
 
-      // A free service: details, the 6-digit code (wrong, then right), confirmed.
-      await chooseService(page, "Quick trim");
-      await look("times");
-      await chooseFirstTime(page);
-      const email = uniqueEmail(`brand-${scheme}`);
-      await fillDetails(page, { name: "Noor Haddad", email });
-      await page.getByRole("button", { name: "Continue", exact: true }).click();
-      // The question's error: danger text on the surface.
-      await expect(page.getByText("Please answer this question.")).toBeVisible();
-      await look("details-errors");
-      await page.getByLabel("How did you hear about us?").selectOption("Instagram");
-      await page.getByRole("button", { name: "Continue", exact: true }).click();
+        // A free service: details, the 6-digit code (wrong, then right), confirmed.
+        await chooseService(page, "Quick trim");
+        await look("times");
+        await chooseFirstTime(page);
+        const email = uniqueEmail(`brand-${scheme}`);
+        await fillDetails(page, { name: "Noor Haddad", email });
+        await page.getByRole("button", { name: "Continue", exact: true }).click();
+        // The question's error: danger text on the surface.
+        await expect(page.getByText("Please answer this question.")).toBeVisible();
+        await look("details-errors");
+        await page.getByLabel("How did you hear about us?").selectOption("Instagram");
+        await page.getByRole("button", { name: "Continue", exact: true }).click();
 
-      await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-      await look("code");
-      const code = await latestCode(request, email);
-      await page.getByLabel("Confirmation code").fill(code === "000000" ? "111111" : "000000");
-      await page.getByRole("button", { name: "Confirm booking" }).click();
-      await expect(page.getByText("That code didn't work")).toBeVisible();
-      await look("code-wrong");
-      await page.getByLabel("Confirmation code").fill(code);
-      await page.getByRole("button", { name: "Confirm booking" }).click();
-      await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
-      await look("confirmed");
-      const manageHref = await page.getByRole("link", { name: "Change or cancel this booking" }).getAttribute("href");
+        await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+        await look("code");
+        const code = await latestCode(request, email);
+        await page.getByLabel("Confirmation code").fill(code === "000000" ? "111111" : "000000");
+        await page.getByRole("button", { name: "Confirm booking" }).click();
+        await expect(page.getByText("That code didn't work")).toBeVisible();
+        await look("code-wrong");
+        await page.getByLabel("Confirmation code").fill(code);
+        await page.getByRole("button", { name: "Confirm booking" }).click();
+        await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
+        await look("confirmed");
+        const manageHref = await page.getByRole("link", { name: "Change or cancel this booking" }).getAttribute("href");
 
-      // A deposit: the payment step (a paid booking is verified by its payment, no code).
-      await page.goto(`/book/${seeded.slug}`);
-      await chooseService(page, "Colour consultation");
-      await chooseFirstTime(page);
-      await fillDetails(page, { name: "Noor Haddad", email: uniqueEmail(`brand-pay-${scheme}`) });
-      await page.getByLabel("How did you hear about us?").selectOption("A friend");
-      await page.getByRole("button", { name: "Continue to payment" }).click();
-      await expect(page.getByRole("heading", { name: "Payment" })).toBeFocused();
-      await look("payment");
-      await page.getByRole("button", { name: "Pay US$20.00 (test card)" }).click();
-      await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
+        // A deposit: the payment step (a paid booking is verified by its payment, no code).
+        await page.goto(`/book/${seeded.slug}`);
+        await chooseService(page, "Colour consultation");
+        await chooseFirstTime(page);
+        await fillDetails(page, { name: "Noor Haddad", email: uniqueEmail(`brand-pay-${scheme}`) });
+        await page.getByLabel("How did you hear about us?").selectOption("A friend");
+        await page.getByRole("button", { name: "Continue to payment" }).click();
+        await expect(page.getByRole("heading", { name: "Payment" })).toBeFocused();
+        await look("payment");
+        await page.getByRole("button", { name: "Pay US$20.00 (test card)" }).click();
+        await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
 
-      await page.goto(manageHref!);
-      await expect(page).toHaveURL(/\/manage\//);
-      await expect(page.getByRole("img", { name: seeded.name })).toBeVisible();
-      await look("manage");
-      await openReschedule(page);
-      await look("manage-reschedule");
-      await page.getByRole("button", { name: "Keep the current time" }).click();
-      await page.getByRole("button", { name: "Cancel booking" }).click();
-      await expect(page.getByRole("dialog", { name: "Cancel this booking?" })).toBeVisible();
-      await look("manage-cancel-dialog");
-      await page
-        .getByRole("dialog")
-        .getByRole("button", { name: /^Yes, cancel/ })
-        .click();
-      await expect(page.getByRole("heading", { name: "Your booking is cancelled" })).toBeFocused();
-      await look("manage-cancelled");
-    });
+        await page.goto(manageHref!);
+        await expect(page).toHaveURL(/\/manage\//);
+        await expect(page.getByRole("img", { name: seeded.name })).toBeVisible();
+        await look("manage");
+        await openReschedule(page);
+        await look("manage-reschedule");
+        await page.getByRole("button", { name: "Keep the current time" }).click();
+        await page.getByRole("button", { name: "Cancel booking" }).click();
+        await expect(page.getByRole("dialog", { name: "Cancel this booking?" })).toBeVisible();
+        await look("manage-cancel-dialog");
+        await page
+          .getByRole("dialog")
+          .getByRole("button", { name: /^Yes, cancel/ })
+          .click();
+        await expect(page.getByRole("heading", { name: "Your booking is cancelled" })).toBeFocused();
+        await look("manage-cancelled");
+      },
+    );
   }
 }
 
@@ -145,23 +146,24 @@ async function paintWithoutScripts(browser: Browser, colorScheme: "light" | "dar
   return painted;
 }
 
-test("theme auto on a dark system is dark from the server's first paint, with no script to swap it; light and dark themes hold whatever the system says", async ({
-  browser,
-  request,
-}) => {
-  const auto = await seedBrand(request, { brand_color: "#0f766e", theme: "auto" });
-  const darkPage = await paintWithoutScripts(browser, "dark", `/book/${auto.slug}`);
-  const lightPage = await paintWithoutScripts(browser, "light", `/book/${auto.slug}`);
-  expect(wcagContrast(darkPage.background, "#000000")).toBeLessThan(1.5);
-  expect(wcagContrast(lightPage.background, "#ffffff")).toBeLessThan(1.5);
+test(
+  "theme auto on a dark system is dark from the server's first paint, with no script to swap it; light and dark themes hold whatever the system says",
+  ONCE,
+  async ({ browser, request }) => {
+    const auto = await seedBrand(request, { brand_color: "#0f766e", theme: "auto" });
+    const darkPage = await paintWithoutScripts(browser, "dark", `/book/${auto.slug}`);
+    const lightPage = await paintWithoutScripts(browser, "light", `/book/${auto.slug}`);
+    expect(wcagContrast(darkPage.background, "#000000")).toBeLessThan(1.5);
+    expect(wcagContrast(lightPage.background, "#ffffff")).toBeLessThan(1.5);
 
-  await call(request, "PATCH", "/v1/workspace", auto.sk, { theme: "dark" });
-  expect((await paintWithoutScripts(browser, "light", `/book/${auto.slug}`)).background).toBe(darkPage.background);
-  await call(request, "PATCH", "/v1/workspace", auto.sk, { theme: "light" });
-  expect((await paintWithoutScripts(browser, "dark", `/book/${auto.slug}`)).background).toBe(lightPage.background);
-});
+    await call(request, "PATCH", "/v1/workspace", auto.sk, { theme: "dark" });
+    expect((await paintWithoutScripts(browser, "light", `/book/${auto.slug}`)).background).toBe(darkPage.background);
+    await call(request, "PATCH", "/v1/workspace", auto.sk, { theme: "light" });
+    expect((await paintWithoutScripts(browser, "dark", `/book/${auto.slug}`)).background).toBe(lightPage.background);
+  },
+);
 
-test("a tall and a wide logo carry the business's name as alt and never widen the page at 320 px", async ({ page, request }) => {
+test("a tall and a wide logo carry the business's name as alt and never widen the page at 320 px", ONCE, async ({ page, request }) => {
   await serveLogos(page);
   for (const shape of ["tall", "wide"] as const) {
     const seeded = await seedBrand(request, { logo_url: `${LOGO_ORIGIN}/${shape}.svg` });
@@ -190,7 +192,7 @@ function hostPage(slug: string) {
 <h2>A yellow popup</h2>${tag('data-mode="popup" data-brand-color="#fde047" data-label="Book in yellow"')}</main></body></html>`;
 }
 
-test("the widget's data-theme and data-brand-color win for that embed only", async ({ page, request, look }) => {
+test("the widget's data-theme and data-brand-color win for that embed only", ONCE, async ({ page, request, look }) => {
   await page.emulateMedia({ colorScheme: "light" });
   const seeded = await seedBrand(request, { brand_color: "#e11d48", theme: "light" }, { allowedOrigins: [E2E.hostUrl] });
   // Written into a page the host server served (a routed page would be a public address, and

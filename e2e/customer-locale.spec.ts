@@ -7,6 +7,7 @@ import { startSmtpServer, type SmtpServer } from "../tests/helpers/smtp";
 import { findPart } from "../tests/helpers/mime";
 import { E2E } from "./support/env";
 import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./support/flow";
+import { ONCE } from "./support/once";
 
 /**
  * Issue 27: the customer's own formats reach their emails. A browser in en-US books on the page
@@ -76,7 +77,7 @@ for (const [width, nth] of [
   [390, 0],
   [1280, 1],
 ] as const) {
-  test(`an en-US customer reads the time in the email as on the page, with AM/PM (${width} px)`, async ({ browser }) => {
+  test(`an en-US customer reads the time in the email as on the page, with AM/PM (${width} px)`, ONCE, async ({ browser }) => {
     const { label, text } = await bookIn(browser, "en-US", width, nth);
     const shown = clockTime(label);
     expect(shown, label).toMatch(/^\d{1,2}:\d{2}\s[AP]M$/);
@@ -86,7 +87,7 @@ for (const [width, nth] of [
     expect(when).toMatch(/^When: \w+day, \w+ \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M–\d{1,2}:\d{2}\s[AP]M \(/);
   });
 
-  test(`an en-GB customer reads 24-hour times in the email, as on the page (${width} px)`, async ({ browser }) => {
+  test(`an en-GB customer reads 24-hour times in the email, as on the page (${width} px)`, ONCE, async ({ browser }) => {
     const { label, text } = await bookIn(browser, "en-GB", width, nth);
     const shown = clockTime(label);
     expect(shown, label).toMatch(/^\d{2}:\d{2}$/);

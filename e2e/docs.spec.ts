@@ -9,6 +9,7 @@ import { ALLOW_ORIGIN_COMMANDS } from "../app/docs/embedding/snippets";
 import { listQuickstartSteps } from "../app/docs/quickstart/steps";
 import { expect, test } from "./support/fixtures";
 import { E2E } from "./support/env";
+import { ONCE } from "./support/once";
 
 /**
  * The integrator's first pages: `/` and `/docs` in Chromium, with every request recorded to
@@ -39,27 +40,31 @@ test.beforeEach(async ({ request }) => {
   await request.delete("/dev/clock");
 });
 
-test("the landing page says what this is, links onward, and tells a developer where the demo keys are without showing them", async ({ page, checkpoint }) => {
-  const requests = recordRequests(page);
-  await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Appointment booking" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Try the demo booking page/ })).toHaveAttribute("href", "/book/demo");
-  await expect(page.getByRole("link", { name: /Read the docs/ })).toHaveAttribute("href", "/docs");
-  await expect(page.getByRole("link", { name: /OpenAPI document/ })).toHaveAttribute("href", "/v1/openapi.json");
-  await expect(page.getByRole("heading", { name: "Running it yourself" })).toBeVisible();
-  await expect(page.getByText("demo-keys.json")).toBeVisible();
-  expect(await page.content()).not.toMatch(/\b(sk|ak)_[0-9A-Za-z]{20,}/);
-  await expectNoSideScroll(page);
-  await checkpoint("landing");
+test(
+  "the landing page says what this is, links onward, and tells a developer where the demo keys are without showing them",
+  ONCE,
+  async ({ page, checkpoint }) => {
+    const requests = recordRequests(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Appointment booking" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Try the demo booking page/ })).toHaveAttribute("href", "/book/demo");
+    await expect(page.getByRole("link", { name: /Read the docs/ })).toHaveAttribute("href", "/docs");
+    await expect(page.getByRole("link", { name: /OpenAPI document/ })).toHaveAttribute("href", "/v1/openapi.json");
+    await expect(page.getByRole("heading", { name: "Running it yourself" })).toBeVisible();
+    await expect(page.getByText("demo-keys.json")).toBeVisible();
+    expect(await page.content()).not.toMatch(/\b(sk|ak)_[0-9A-Za-z]{20,}/);
+    await expectNoSideScroll(page);
+    await checkpoint("landing");
 
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: /Try the demo booking page/ })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/book\/demo$/);
-  expect(foreign(requests)).toEqual([]);
-});
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: /Try the demo booking page/ })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/book\/demo$/);
+    expect(foreign(requests)).toEqual([]);
+  },
+);
 
-test("/docs renders the API reference from the served document, offline, and its try-it reaches this server", async ({ page, request, checkpoint }) => {
+test("/docs renders the API reference from the served document, offline, and its try-it reaches this server", ONCE, async ({ page, request, checkpoint }) => {
   const requests = recordRequests(page);
   // Anything that tried to leave would fail here as it would offline; the list above proves none tried.
   await page.route(
@@ -99,7 +104,7 @@ test("/docs renders the API reference from the served document, offline, and its
   expect(foreign(requests)).toEqual([]);
 });
 
-test("the guides are reachable by keyboard, accessible and readable from 320 px", async ({ page, checkpoint }) => {
+test("the guides are reachable by keyboard, accessible and readable from 320 px", ONCE, async ({ page, checkpoint }) => {
   const requests = recordRequests(page);
   await page.goto("/docs/quickstart");
   await page.keyboard.press("Tab");
@@ -116,7 +121,7 @@ test("the guides are reachable by keyboard, accessible and readable from 320 px"
   expect(foreign(requests)).toEqual([]);
 });
 
-test("the quickstart's commands, run as printed, book and deliver a signed webhook", async ({ page }) => {
+test("the quickstart's commands, run as printed, book and deliver a signed webhook", ONCE, async ({ page }) => {
   const received: { headers: IncomingHttpHeaders; raw: Buffer }[] = [];
   const receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];

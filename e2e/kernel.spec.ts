@@ -4,6 +4,7 @@ import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
 import { expect, test } from "./support/fixtures";
 import { send, sendBytes, type RawResponse } from "./support/raw-http";
 import { E2E } from "./support/env";
+import { ONCE } from "./support/once";
 import type { APIRequestContext } from "@playwright/test";
 
 /**
@@ -25,7 +26,7 @@ let shared: Promise<Seeded> | undefined;
 const sharedWorkspace = (request: APIRequestContext) => (shared ??= seedWorkspace(request));
 const json = (key: string) => ({ ...auth(key), "Content-Type": "application/json" });
 
-test.describe("paths and methods below the kernel", () => {
+test.describe("paths and methods below the kernel", ONCE, () => {
   test("a path segment that does not decode is 404 not_found on every route with a dynamic segment", async ({ request }) => {
     const seeded = await sharedWorkspace(request);
     const cases = [

@@ -5,6 +5,7 @@ import { E2E } from "./support/env";
 import { expect, expectNoAxeViolations, saveScreenshot, test, WCAG_22_AA_TAGS } from "./support/fixtures";
 import { uniqueEmail } from "./support/flow";
 import { call, latestCode, seedWorkspace } from "./support/seed";
+import { ONCE } from "./support/once";
 
 /**
  * Issue 17, phase 2: the whole booking flow in each of the six languages, with the browser
@@ -109,10 +110,10 @@ async function subjects(request: APIRequestContext, email: string): Promise<stri
 }
 
 for (const { lang, locale, widths } of LANGUAGES) {
-  test.describe(`${lang}`, () => {
+  test.describe(`${lang}`, ONCE, () => {
     test.use({ locale });
     for (const width of widths) {
-      test(`the booking flow speaks ${lang}, from the service to the confirmation (${width} px)`, async ({ page, request }) => {
+      test(`the booking flow speaks ${lang}, from the service to the confirmation (${width} px)`, ONCE, async ({ page, request }) => {
         await page.setViewportSize(width === 390 ? PHONE : DESKTOP);
         const seeded = await seedWorkspace(request, { requireVerification: true, accountFile: E2E.languagesFlowAccountFile });
         await page.goto(`/book/${seeded.slug}`);
@@ -165,9 +166,9 @@ for (const { lang, locale, widths } of LANGUAGES) {
   });
 }
 
-test.describe("switcher", () => {
+test.describe("switcher", ONCE, () => {
   test.use({ locale: "en-GB" });
-  test("the language switcher changes the page's language, and the choice survives a reload", async ({ page, request }) => {
+  test("the language switcher changes the page's language, and the choice survives a reload", ONCE, async ({ page, request }) => {
     await page.setViewportSize(PHONE);
     const seeded = await seedWorkspace(request, { accountFile: E2E.languagesFlowAccountFile });
     await page.goto(`/book/${seeded.slug}`);

@@ -5,6 +5,7 @@ import type { APIRequestContext, Frame, Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/journey";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
+import { ONCE } from "./support/once";
 
 /**
  * Issue 17, phase 2 (the manage page and the widget): a booking made in a language is managed
@@ -129,7 +130,7 @@ function writtenByBusiness(workspace: Seeded, customer: { name: string; email: s
 }
 
 for (const lang of LANGS) {
-  test.describe(`a booking made in ${lang}`, () => {
+  test.describe(`a booking made in ${lang}`, ONCE, () => {
     // An English browser: the booking's own language must win over it.
     test.use({ locale: "en-GB" });
 

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
+import { ONCE } from "./support/once";
 
 /**
  * docs/decisions.md#languages on the first byte: `<html lang dir>` of the customer pages follows the
@@ -21,10 +22,10 @@ async function htmlOf(page: Page) {
   return page.locator("html").evaluate((html) => ({ lang: html.getAttribute("lang"), dir: html.getAttribute("dir") }));
 }
 
-test.describe("an Arabic browser", () => {
+test.describe("an Arabic browser", ONCE, () => {
   test.use({ locale: "ar-EG" });
 
-  test("gets the booking page in Arabic, right to left, on the first byte", async ({ page, request, checkpoint }) => {
+  test("gets the booking page in Arabic, right to left, on the first byte", ONCE, async ({ page, request, checkpoint }) => {
     const business = await germanBusiness(request);
     const response = await request.get(`/book/${business.slug}`, { headers: { "Accept-Language": "ar-EG,ar;q=0.9" } });
     expect(await response.text()).toContain('<html lang="ar" dir="rtl">');
@@ -35,10 +36,10 @@ test.describe("an Arabic browser", () => {
   });
 });
 
-test.describe("a Spanish browser", () => {
+test.describe("a Spanish browser", ONCE, () => {
   test.use({ locale: "es-ES" });
 
-  test("gets Spanish; its own choice (the cookie) wins over the browser", async ({ page, request, context }) => {
+  test("gets Spanish; its own choice (the cookie) wins over the browser", ONCE, async ({ page, request, context }) => {
     const business = await germanBusiness(request);
     await page.goto(`/book/${business.slug}`);
     expect(await htmlOf(page)).toEqual({ lang: "es", dir: "ltr" });
@@ -51,10 +52,10 @@ test.describe("a Spanish browser", () => {
   });
 });
 
-test.describe("a browser that prefers none of our languages", () => {
+test.describe("a browser that prefers none of our languages", ONCE, () => {
   test.use({ locale: "ja-JP" });
 
-  test("gets the workspace's language; the widget follows its host page's lang", async ({ page, request }) => {
+  test("gets the workspace's language; the widget follows its host page's lang", ONCE, async ({ page, request }) => {
     const business = await germanBusiness(request);
     await page.goto(`/book/${business.slug}`);
     expect(await htmlOf(page)).toEqual({ lang: "de", dir: "ltr" });
@@ -65,7 +66,7 @@ test.describe("a browser that prefers none of our languages", () => {
   });
 });
 
-test("the manage page speaks the language the booking was made in", async ({ page, request }) => {
+test("the manage page speaks the language the booking was made in", ONCE, async ({ page, request }) => {
   const business = await germanBusiness(request);
   const slot = await firstSlot(request, business, business.services.haircut);
   const booking = await call(request, "POST", "/v1/bookings", business.sk, {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E } from "./support/env";
 import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./support/flow";
+import { ONCE } from "./support/once";
 
 /**
  * `PORT=… npm start` with no APP_URL: the app's own address follows PORT everywhere. The start
@@ -41,7 +42,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("the start banner and the quickstart name the port the app serves on", async ({ page }) => {
+test("the start banner and the quickstart name the port the app serves on", ONCE, async ({ page }) => {
   expect(banner).toContain(`booking page     ${APP}/book/demo`);
   expect(banner).toContain(`${APP}/docs/quickstart`);
   expect(banner).not.toContain("localhost:3000");
@@ -53,7 +54,7 @@ for (const [width, height, nth] of [
   [390, 844, 0],
   [1280, 900, 1],
 ] as const) {
-  test(`the demo booking page on this port books, and the email links back here (${width} px)`, async ({ page }) => {
+  test(`the demo booking page on this port books, and the email links back here (${width} px)`, ONCE, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.goto(`${APP}/book/demo`);
     await chooseService(page, "Quick trim");
@@ -80,7 +81,7 @@ for (const [width, height, nth] of [
   });
 }
 
-test("a second instance on the same port exits 1 and says the port is taken; the first keeps serving", async () => {
+test("a second instance on the same port exits 1 and says the port is taken; the first keeps serving", ONCE, async () => {
   const otherDir = mkdtempSync(path.join(os.tmpdir(), "own-port-second-"));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: otherDir, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.DATABASE_URL;
@@ -98,7 +99,7 @@ test("a second instance on the same port exits 1 and says the port is taken; the
   }
 });
 
-test("SIGTERM during a burst of 200 reads answers every one, then exits 0", async () => {
+test("SIGTERM during a burst of 200 reads answers every one, then exits 0", ONCE, async () => {
   const secretKey = /secret key\s+(sk_\S+)/.exec(banner)?.[1];
   expect(secretKey, banner).toBeTruthy();
   const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { call, firstSlot, seedWorkspace } from "./support/seed";
+import { ONCE } from "./support/once";
 
 /**
  * docs/decisions.md#page-headers: every page sends nosniff; every page but /embed/{slug} refuses to be framed
@@ -25,7 +26,7 @@ async function seedWithBooking(request: Parameters<typeof seedWorkspace>[0]) {
   return { seeded, token: booking.access_token as string };
 }
 
-test("every page sends the headers of docs/decisions.md#page-headers", async ({ request }) => {
+test("every page sends the headers of docs/decisions.md#page-headers", ONCE, async ({ request }) => {
   const { seeded, token } = await sharedWithBooking(request);
   const pages = ["/", `/book/${seeded.slug}`, `/manage/${token}`, "/book/no-such-business", "/manage/not-a-token", "/no/such/page", "/dev/outbox", "/book/%zz"];
   for (const pathname of pages) {
@@ -41,7 +42,7 @@ test("every page sends the headers of docs/decisions.md#page-headers", async ({ 
   expect(embed.headers()["content-security-policy"]).toBe(`frame-ancestors 'self' ${E2E.appUrl} ${E2E.strangerUrl}`);
 });
 
-test("another site cannot frame the manage page, the booking page or the home page; the embed it may", async ({ page, request }) => {
+test("another site cannot frame the manage page, the booking page or the home page; the embed it may", ONCE, async ({ page, request }) => {
   const { seeded, token } = await sharedWithBooking(request);
   await page.goto(`${E2E.strangerUrl}/health`);
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PORTS, sql, send, statusCounts, sk, serviceId, staffId, day, record, figures, useRaceWorld } from "./support/race-world";
+import { ONCE } from "./support/once";
 
 /**
  * Races across instances (see races.spec.ts), over group sessions (docs/group-sessions.md): a session's
@@ -9,7 +10,7 @@ import { PORTS, sql, send, statusCounts, sk, serviceId, staffId, day, record, fi
  */
 useRaceWorld();
 
-test("1,000 creates on 5 sessions of capacity 8 across two instances: exactly 40 seats, 960 refused", async () => {
+test("1,000 creates on 5 sessions of capacity 8 across two instances: exactly 40 seats, 960 refused", ONCE, async () => {
   const group = await send(PORTS[0]!, "POST", "/v1/services", sk, {
     name: "Class",
     duration_minutes: 60,
@@ -58,7 +59,7 @@ test("1,000 creates on 5 sessions of capacity 8 across two instances: exactly 40
   }
 });
 
-test("a mixed race of a class and one-to-one appointments on one calendar never overlaps", async () => {
+test("a mixed race of a class and one-to-one appointments on one calendar never overlaps", ONCE, async () => {
   const group = await send(PORTS[0]!, "POST", "/v1/services", sk, {
     name: "Workshop",
     duration_minutes: 60,

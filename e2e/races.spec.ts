@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { PORTS, sql, send, statusCounts, sk, serviceId, staffId, day, slotAt, record, liveBookingsPerSlot, figures, useRaceWorld } from "./support/race-world";
+import { ONCE } from "./support/once";
 
 /**
  * Races across instances: two `next start` processes on one real PostgreSQL database, hit at
@@ -11,7 +12,7 @@ import { PORTS, sql, send, statusCounts, sk, serviceId, staffId, day, slotAt, re
  */
 useRaceWorld();
 
-test("1,000 creates over 20 slots and 40 reschedules into them, across two instances", async () => {
+test("1,000 creates over 20 slots and 40 reschedules into them, across two instances", ONCE, async () => {
   // 40 confirmed bookings on another day, to be moved into the contested slots.
   const otherDay = new Date(Date.parse(day) + 86_400_000).toISOString().slice(0, 10);
   const movers: string[] = [];
@@ -57,7 +58,7 @@ test("1,000 creates over 20 slots and 40 reschedules into them, across two insta
   expect(winners).toBe(20);
 });
 
-test("an Idempotency-Key repeated across both instances makes one booking", async () => {
+test("an Idempotency-Key repeated across both instances makes one booking", ONCE, async () => {
   const key = `race-${randomUUID()}`;
   const body = { service_id: serviceId, staff_id: staffId, starts_at: slotAt(30), customer: { name: "Once", email: "once@example.com" } };
   const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(PORTS[i % 2]!, "POST", "/v1/bookings", sk, body, { "Idempotency-Key": key })));
@@ -79,7 +80,7 @@ test("an Idempotency-Key repeated across both instances makes one booking", asyn
   expect(replay.body.id).toBe(successes[0]!.body.id);
 });
 
-test("availability kept on one instance follows every booking made on the other, also mid-race", async () => {
+test("availability kept on one instance follows every booking made on the other, also mid-race", ONCE, async () => {
   const availabilityDay = new Date(Date.parse(day) + 5 * 86_400_000).toISOString().slice(0, 10);
   const query = `/v1/availability?${new URLSearchParams({ service_id: serviceId, from: `${availabilityDay}T00:00:00Z`, to: `${availabilityDay}T23:59:59Z` })}`;
   const offered = async (port: number) => {
@@ -127,7 +128,7 @@ test("availability kept on one instance follows every booking made on the other,
   for (const port of PORTS) expect(await offered(port)).toEqual(free);
 });
 
-test("a verify racing the hold's expiry ends consistent: confirmed or expired, never both, never a double booking", async () => {
+test("a verify racing the hold's expiry ends consistent: confirmed or expired, never both, never a double booking", ONCE, async () => {
   await send(PORTS[0]!, "PATCH", "/v1/workspace", sk, { require_verification: true });
   const pending: { id: string; email: string; slot: string }[] = [];
   const verifyDay = new Date(Date.parse(day) + 3 * 86_400_000).toISOString().slice(0, 10);

@@ -4,6 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { seedWorkspace } from "./support/seed";
+import { ONCE } from "./support/once";
 
 /**
  * Issue 27: in a right-to-left (Arabic) page, what the business wrote in a left-to-right language
@@ -50,7 +51,7 @@ for (const [width, height] of [
   [390, 844],
   [1280, 900],
 ] as const) {
-  test(`an Arabic page keeps the business's own left-to-right text and money in order (${width} px)`, async ({ page, request }) => {
+  test(`an Arabic page keeps the business's own left-to-right text and money in order (${width} px)`, ONCE, async ({ page, request }) => {
     await page.setViewportSize({ width, height });
     const seeded = await seedWorkspace(request, { withQuestions: true, accountFile: E2E.rtlAccountFile });
     await page.goto(`/book/${seeded.slug}`);

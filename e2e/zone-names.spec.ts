@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/fixtures";
 import { call, seedWorkspace } from "./support/seed";
+import { ONCE } from "./support/once";
 
 /**
  * Issue 27: the time step names its zones by their cities in the page's language ("horário de
@@ -53,43 +54,44 @@ for (const [width, height] of [
   [390, 844],
   [1280, 900],
 ] as const) {
-  test(`the time step names Lisbon and the customer's city in Portuguese and Arabic, by address and by clicking (${width} px)`, async ({
-    browser,
-    request,
-  }) => {
-    const seeded = await seedWorkspace(request, { accountFile: E2E.zoneNamesAccountFile });
-    await call(request, "PATCH", "/v1/workspace", seeded.sk, { timezone: "Europe/Lisbon" });
-    for (const customer of CUSTOMERS) {
-      const context = await browser.newContext({ locale: customer.locale, timezoneId: customer.timezoneId, viewport: { width, height } });
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      const zoneLine = page.getByText(customer.shownIn);
-      const firstTime = page.locator("[data-flow-step='time'] button[data-start]").first();
+  test(
+    `the time step names Lisbon and the customer's city in Portuguese and Arabic, by address and by clicking (${width} px)`,
+    ONCE,
+    async ({ browser, request }) => {
+      const seeded = await seedWorkspace(request, { accountFile: E2E.zoneNamesAccountFile });
+      await call(request, "PATCH", "/v1/workspace", seeded.sk, { timezone: "Europe/Lisbon" });
+      for (const customer of CUSTOMERS) {
+        const context = await browser.newContext({ locale: customer.locale, timezoneId: customer.timezoneId, viewport: { width, height } });
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        const zoneLine = page.getByText(customer.shownIn);
+        const firstTime = page.locator("[data-flow-step='time'] button[data-start]").first();
 
-      // Opened by its address: the server's HTML already names Lisbon in the page's language.
-      const response = await page.goto(`${E2E.appUrl}/book/${seeded.slug}?service=${seeded.services.haircut}`);
-      expect(await response!.text()).toContain(customer.business);
-      await expect(zoneLine).toContainText(customer.business);
-      await expect(zoneLine).not.toContainText(customer.english);
-      // The customer's own zone, named once the page runs (the server cannot know it).
-      await expect(page.getByRole("button", { name: customer.showMine })).toBeVisible();
-      await expect(firstTime).toHaveAttribute("aria-label", new RegExp(customer.business.split(" ").pop()!));
-      await shoot(page, `${customer.locale}-by-address`);
+        // Opened by its address: the server's HTML already names Lisbon in the page's language.
+        const response = await page.goto(`${E2E.appUrl}/book/${seeded.slug}?service=${seeded.services.haircut}`);
+        expect(await response!.text()).toContain(customer.business);
+        await expect(zoneLine).toContainText(customer.business);
+        await expect(zoneLine).not.toContainText(customer.english);
+        // The customer's own zone, named once the page runs (the server cannot know it).
+        await expect(page.getByRole("button", { name: customer.showMine })).toBeVisible();
+        await expect(firstTime).toHaveAttribute("aria-label", new RegExp(customer.business.split(" ").pop()!));
+        await shoot(page, `${customer.locale}-by-address`);
 
-      await page.getByRole("button", { name: customer.showMine }).click();
-      await expect(page.getByRole("button", { name: customer.showBusiness })).toBeVisible();
-      await shoot(page, `${customer.locale}-own-zone`);
+        await page.getByRole("button", { name: customer.showMine }).click();
+        await expect(page.getByRole("button", { name: customer.showBusiness })).toBeVisible();
+        await shoot(page, `${customer.locale}-own-zone`);
 
-      // Reached by clicking from the service list.
-      await page.goto(`${E2E.appUrl}/book/${seeded.slug}`);
-      await page.getByRole("button", { name: /^Haircut/ }).click();
-      await expect(zoneLine).toContainText(customer.business);
-      await expect(page.getByRole("button", { name: customer.showMine })).toBeVisible();
-      await expect(firstTime).toBeVisible();
-      await shoot(page, `${customer.locale}-by-click`);
+        // Reached by clicking from the service list.
+        await page.goto(`${E2E.appUrl}/book/${seeded.slug}`);
+        await page.getByRole("button", { name: /^Haircut/ }).click();
+        await expect(zoneLine).toContainText(customer.business);
+        await expect(page.getByRole("button", { name: customer.showMine })).toBeVisible();
+        await expect(firstTime).toBeVisible();
+        await shoot(page, `${customer.locale}-by-click`);
 
-      expect(errors, customer.locale).toEqual([]);
-      await context.close();
-    }
-  });
+        expect(errors, customer.locale).toEqual([]);
+        await context.close();
+      }
+    },
+  );
 }

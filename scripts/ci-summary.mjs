@@ -21,7 +21,12 @@ function playwrightFailures(suite, report) {
 }
 
 for (const file of process.argv.slice(2)) {
-  if (!existsSync(file)) continue;
+  // A step that died before writing its report (a crash, a missing binary) is a failure, never a silent gap.
+  if (!existsSync(file)) {
+    failed += 1;
+    failures.push(`${file}: no report was written (the step did not run to its end)`);
+    continue;
+  }
   const report = JSON.parse(readFileSync(file, "utf8"));
   if (typeof report.numPassedTests === "number") {
     passed += report.numPassedTests;
