@@ -100,7 +100,14 @@ describe("OpenAPI document for generators", () => {
       for (const parameter of entry.parameters ?? [])
         expect(parameter.description ?? parameter.schema?.description, `${operation.id} ${parameter.name}`).toBeTruthy();
       const success = entry.responses[String(operation.response.status)]!;
-      expect(Object.keys(success.headers ?? {}), operation.id).toEqual(operation.idempotent ? ["Request-Id", "Idempotent-Replayed"] : ["Request-Id"]);
+      expect(Object.keys(success.headers ?? {}), operation.id).toEqual([
+        "Request-Id",
+        ...(operation.idempotent ? ["Idempotent-Replayed"] : []),
+        ...(operation.conditional ? ["ETag"] : []),
+      ]);
+      const ifNoneMatch = entry.parameters?.find((parameter) => parameter.in === "header" && parameter.name === "If-None-Match");
+      expect(Boolean(ifNoneMatch), operation.id).toBe(Boolean(operation.conditional));
+      if (operation.conditional) expect(Object.keys(entry.responses["304"]?.headers ?? {}), operation.id).toEqual(["Request-Id", "ETag"]);
       const idempotencyHeader = entry.parameters?.find((parameter) => parameter.in === "header" && parameter.name === "Idempotency-Key");
       expect(Boolean(idempotencyHeader), operation.id).toBe(Boolean(operation.idempotent));
       if (idempotencyHeader) expect(idempotencyHeader.required).toBeFalsy();
