@@ -1,12 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { bookings, type BookingRow } from "@/lib/db/schema";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { pageClauses, toPage, type PageResult } from "@/lib/db/pagination";
 import { DEFAULT_PAGE_SIZE } from "@/lib/schemas";
 import { loadBookingAnswers } from "@/lib/booking-details/answers";
 import type { BookingAnswer } from "./schemas";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace">;
 
 /** GET /v1/bookings: newest first by creation (ties by id), one page after `cursor`, each with its answers. */
 export async function listBookings<T>({
