@@ -44,6 +44,13 @@ export type BaseContext = { db: Db; clock: Clock; requestId: string; idempotency
  * never on lib/http: the transport builds the context, the verb only reads it.
  */
 export type ServiceContext<A extends WorkspaceActor = WorkspaceActor> = BaseContext & { workspace: WorkspaceRow; actor: A };
+/**
+ * The one context type a workspace verb takes when it reads only the database, its workspace
+ * and the clock: a full ServiceContext (a request's, a job's) is one, and so is a test's
+ * `{ db, workspace, clock }`. A verb that needs the actor (create-booking) or an account names
+ * its Pick itself.
+ */
+export type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 export type AccountContext = BaseContext & { account: AccountRow; actor: AccountActor };
 export type PublicContext = BaseContext & { actor: PublicActor };
 /** Background work that sweeps across workspaces acts as the system, with no workspace of its own. */

@@ -1,10 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { apiKeys, type ApiKeyRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import type { UpdateApiKeyBody } from "./schemas";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 export async function listApiKeys({ ctx }: { ctx: Ctx }): Promise<ApiKeyRow[]> {
   return ctx.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, ctx.workspace.id)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));

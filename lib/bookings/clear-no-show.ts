@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { bookings, type BookingRow } from "@/lib/db/schema";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { lockBookingOrThrow } from "./get-booking";
 import { noShowNotApplicable } from "./mark-no-show";
 import { withTransaction } from "@/lib/db/transaction";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** DELETE /v1/bookings/{id}/no-show: a booking marked no-show goes back to confirmed. */
 export async function clearNoShow({ ctx, id }: { ctx: Ctx; id: string }): Promise<BookingRow> {

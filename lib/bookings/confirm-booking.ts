@@ -1,12 +1,10 @@
 import type { BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { lockBookingOrThrow } from "./get-booking";
 import { isLiveHold } from "./holds";
 import { confirmHeldBooking } from "./settle-confirmed";
 import { withTransaction } from "@/lib/db/transaction";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /**
  * POST /v1/bookings/{id}/confirm: the business confirms a booking awaiting its code, without

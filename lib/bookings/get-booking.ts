@@ -2,9 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
-import type { ServiceContext } from "@/lib/context";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace">;
+import type { Ctx } from "@/lib/context";
 
 /** A booking of this workspace; another workspace's booking is simply not found. */
 export async function getBookingOrThrow({ ctx, id }: { ctx: Ctx; id: string }): Promise<BookingRow> {

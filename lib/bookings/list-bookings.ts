@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import { bookings, customers, type BookingRow } from "@/lib/db/schema";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { decodeCursor, pageClauses, toPage, type PageResult } from "@/lib/db/pagination";
 import { DEFAULT_PAGE_SIZE } from "@/lib/schemas";
 import { loadBookingAnswers } from "@/lib/booking-details/answers";
@@ -11,8 +11,6 @@ import { parseInstant } from "@/lib/time/zoned";
 import type { BookingAnswer, ListBookingsQuery } from "./schemas";
 import type { BookingStatus } from "@/lib/db/schema";
 import { HOLD_STATUSES } from "./holds";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 export type ListedBooking = { row: BookingRow; answers: BookingAnswer[]; customer: BookingCustomer };
 

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { lockBookingOrThrow } from "./get-booking";
 import { withTransaction } from "@/lib/db/transaction";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 export const noShowNotApplicable = (message: string) => new DomainError("no_show_not_applicable", message);
 

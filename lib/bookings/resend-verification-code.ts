@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { bookings } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/db/transaction";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
@@ -7,8 +7,6 @@ import { Uuid } from "@/lib/schemas";
 import { isLiveHold, MAX_CODE_RESENDS } from "./holds";
 import { newVerificationCode } from "./verification-code";
 import { NIL_UUID, verificationFailed } from "./verify-booking";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 export type CodeResent = { bookingId: string; holdExpiresAt: Date };
 

@@ -1,14 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { Uuid } from "@/lib/schemas";
 import { isLiveHold, MAX_CODE_ATTEMPTS } from "./holds";
 import { confirmHeldBooking } from "./settle-confirmed";
 import { isVerificationCodeCorrect } from "./verification-code";
 import { withTransaction } from "@/lib/db/transaction";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** Never a well-formed booking id: stands in for a malformed one so every lookup does the same work. */
 export const NIL_UUID = "00000000-0000-0000-0000-000000000000";

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { externalCalendars, type ExternalCalendarRow } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/db/transaction";
 import { validationFailed } from "@/lib/errors";
@@ -13,8 +13,6 @@ import { FeedError } from "./read-busy-intervals";
 import { readSource } from "./read-source";
 import { MAX_EXTERNAL_CALENDARS_PER_STAFF, type CreateExternalCalendarBody } from "./schemas";
 import { syncWindowOf } from "./sync-window";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /**
  * Connects a calendar to another calendar. The source is read once before anything is

@@ -25,6 +25,11 @@ function makeLogger(): Logger {
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    // A warning or an error written while a request is answered names that request, whoever writes it.
+    mixin(_fields, level) {
+      const requestId = level >= WARN ? requestLogRecord()?.request_id : undefined;
+      return requestId ? { request_id: requestId } : {};
+    },
     // Every message is scrubbed (an id is kept; an email, a phone number or a key is not).
     hooks: {
       logMethod(args, method) {
@@ -53,6 +58,9 @@ function makeLogger(): Logger {
     },
   });
 }
+
+/** pino's number for `warn`. */
+const WARN = 40;
 
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
 /** Seven digits or more, not inside a word or an id (a UUID's groups are not phone numbers). */

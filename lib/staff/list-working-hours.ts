@@ -1,12 +1,10 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { staff, workingHours } from "@/lib/db/schema";
 import { getStaffOrThrow } from "./get-staff";
 import type { StaffWorkingHours, WorkingHoursBlock } from "./schemas";
 import { toWorkingHoursBlock } from "./serialize";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace">;
 
 async function readWeeks(db: Queryable, staffIds: string[]): Promise<Map<string, WorkingHoursBlock[]>> {
   const weeks = new Map<string, WorkingHoursBlock[]>(staffIds.map((id) => [id, []]));

@@ -1,13 +1,11 @@
 import { getConfig } from "@/lib/config";
 import { webhookEndpoints, type WebhookEndpointRow } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { seal } from "@/lib/secrets/seal";
 import type { CreateWebhookEndpointBody } from "./schemas";
 import { generateWebhookSecret } from "./signature";
 import { endpointUrlProblem } from "./url-policy";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** The URL rule of docs/decisions.md#safety as a 422 on `url`. */
 export function assertEndpointUrlAllowed(url: string): void {

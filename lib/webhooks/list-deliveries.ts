@@ -1,12 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, type DeliveryStatus } from "@/lib/db/schema";
 import { pageClauses, toPage, type Page } from "@/lib/db/pagination";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { getEndpointOrThrow } from "./manage-endpoints";
 import { toWebhookDelivery } from "./serialize";
 import type { WebhookDeliveryPage } from "./schemas";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** One endpoint's delivery history, newest first, optionally one status only. */
 export async function listDeliveries({

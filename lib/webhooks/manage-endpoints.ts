@@ -2,13 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { webhookEndpoints, type WebhookEndpointRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import { pageClauses, toPage, type Page, type PageResult } from "@/lib/db/pagination";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { seal } from "@/lib/secrets/seal";
 import { assertEndpointUrlAllowed } from "./create-endpoint";
 import type { UpdateWebhookEndpointBody } from "./schemas";
 import { generateWebhookSecret } from "./signature";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 const inWorkspace = (ctx: Ctx, id: string) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, ctx.workspace.id));
 

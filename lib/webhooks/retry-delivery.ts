@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, type WebhookDeliveryRow } from "@/lib/db/schema";
 import { DomainError, notFound } from "@/lib/errors";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { attemptDelivery } from "./attempt-delivery";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /**
  * docs/decisions.md#routes-the-contract-leaves-open: sends one delivery again now, same id and payload, whatever its status and

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { ServiceContext } from "@/lib/context";
+import type { Ctx } from "@/lib/context";
 import { workspaces, type WorkspaceRow } from "@/lib/db/schema";
 import { isPgError, PG_UNIQUE_VIOLATION } from "@/lib/db/errors";
 import { conflict } from "@/lib/errors";
 import type { UpdateWorkspaceBody } from "./schemas";
-
-type Ctx = Pick<ServiceContext, "db" | "workspace" | "clock">;
 
 /** Body field → column; PATCH writes only what was sent. */
 const COLUMNS = {

@@ -53,6 +53,11 @@ describe("layer rules (npm run lint)", () => {
     expect(await rulesBrokenBy("lib/db/probe.ts", JOBS_IMPORT)).toContain("eslint(no-restricted-imports)");
     expect(await rulesBrokenBy("lib/db/probe.ts", DOMAIN_IMPORT)).toContain("eslint(no-restricted-imports)");
     expect(await rulesBrokenBy("lib/db/probe.ts", HTTP_IMPORT)).toContain("eslint(no-restricted-imports)");
+    // The same imports by relative path, from lib/db and from its schema folder.
+    expect(await rulesBrokenBy("lib/db/probe.ts", JOBS_IMPORT.replace("@/lib/", "../"))).toContain("eslint(no-restricted-imports)");
+    expect(await rulesBrokenBy("lib/db/schema/probe.ts", DOMAIN_IMPORT.replace("@/lib/", "../../"))).toContain("eslint(no-restricted-imports)");
+    const SCHEMA_VALUES = 'import { LOCALES } from "../../i18n/locales";\nexport const used = LOCALES;\n';
+    expect(await rulesBrokenBy("lib/db/schema/probe.ts", SCHEMA_VALUES)).toEqual([]);
     const ALLOWED =
       'import { getConfig } from "@/lib/config";\nimport type { Clock } from "@/lib/time/clock";\nimport { users } from "@/lib/db/schema";\nexport type Used = Clock;\nexport const used = [getConfig, users];\n';
     expect(await rulesBrokenBy("lib/db/probe.ts", ALLOWED)).toEqual([]);

@@ -187,11 +187,14 @@ describe.runIf(process.env.OUTAGE_PGBOUNCER_PORT && process.env.DATABASE_URL)("t
     const lines = log
       .split("\n")
       .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { level: string; msg: string; event?: string; request_id?: string });
+      .map((line) => JSON.parse(line) as { level: string; msg: string; event?: string; request_id?: string; job?: string });
     expect(lines.some((line) => line.event === "database_unreachable")).toBe(true);
     expect(lines.some((line) => line.event === "database_reachable")).toBe(true);
     const requestErrors = lines.filter((line) => line.msg === "database unavailable");
     expect(requestErrors.length).toBeGreaterThan(0);
     for (const line of requestErrors) expect(line.request_id).toMatch(/^req_/);
+    // Outside a request only the gate (its events) and the background runner (its job) write warnings or errors.
+    const unnamed = lines.filter((line) => (line.level === "warn" || line.level === "error") && !line.request_id && !line.event && !line.job);
+    expect(unnamed).toEqual([]);
   }, 120_000);
 });
