@@ -7,7 +7,7 @@ import { toMessage } from "./serialize-message";
 
 type Ctx = Pick<ServiceContext, "db" | "workspace">;
 
-/** docs/decisions.md#a-failing-world: the workspace's emails and SMS, newest first, filtered; never their bodies. */
+/** docs/decisions.md#delivery-failures: the workspace's emails and SMS, newest first, filtered; never their bodies. */
 export async function listMessages({
   ctx,
   page,

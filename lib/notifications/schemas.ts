@@ -8,7 +8,7 @@ export const MessageStatus = z.enum(MESSAGE_STATUSES).meta({
   id: "MessageStatus",
   description: "pending: not sent yet (attempts may remain); sent: the provider accepted it; failed: given up after its last attempt.",
 });
-export const MessageChannel = z.enum(MESSAGE_CHANNELS).meta({ id: "MessageChannel" });
+export const MessageChannel = z.enum(MESSAGE_CHANNELS).meta({ id: "MessageChannel", description: "email or sms." });
 
 /** An email or SMS the workspace sent (or will send), as GET /v1/messages shows it: never its address or body. */
 export const Message = z

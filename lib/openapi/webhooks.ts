@@ -75,6 +75,11 @@ const PAYLOADS = {
   "external_calendar.failing": workspacePayloadFor("external_calendar.failing", PAYLOAD_IDS["external_calendar.failing"]),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
+/** The payload schema of one event (its `type` fixed), as the document declares it. */
+export function webhookPayloadSchema(type: WebhookEventType): z.ZodType {
+  return PAYLOADS[type];
+}
+
 const EXAMPLE_BOOKING = {
   id: "8f0c7a4e-6a0b-4f7e-9d43-2f1e0c9b7a11",
   status: "confirmed",

@@ -10,7 +10,7 @@ import { useSmtpServers } from "../helpers/smtp";
 import { registerEndpoint, useWebhookReceivers } from "../helpers/webhooks";
 
 /**
- * docs/decisions.md#a-failing-world, through a real SMTP server (smtp-server) that rejects a
+ * docs/decisions.md#delivery-failures, through a real SMTP server (smtp-server) that rejects a
  * mailbox with 550: messages are ordered per recipient, so one recipient's bounce holds back
  * nothing of another's; every failed attempt is one log line without the address; a message
  * given up is listed by GET /v1/messages and sent as message.failed.
