@@ -8,6 +8,9 @@ import { DomainError } from "@/lib/errors";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { clearNoShow } from "@/lib/bookings/clear-no-show";
 import { markNoShow } from "@/lib/bookings/mark-no-show";
+import { rescheduleBooking } from "@/lib/bookings/reschedule-booking";
+import { createBooking } from "@/lib/bookings/create-booking";
+import { CreateBookingBody } from "@/lib/bookings/schemas";
 import { actAsMember } from "@/lib/members/console-access";
 import { endSession, redeemSignInLink, requestSignInLink } from "@/lib/members/sign-in";
 import { clientIp } from "@/lib/http/client-ip";
@@ -66,4 +69,56 @@ export async function bookingAction(form: FormData): Promise<void> {
     problem = error.type;
   }
   redirect(`/console/${workspaceId}/bookings/${bookingId}${problem ? `?error=${problem}` : ""}`);
+}
+
+/** "Reschedule" to an offered time: the API's reschedule, so the customer gets the move email. */
+export async function rescheduleAction(form: FormData): Promise<void> {
+  const workspaceId = String(form.get("workspace") ?? "");
+  const bookingId = String(form.get("booking") ?? "");
+  const startsAt = String(form.get("starts_at") ?? "");
+  const { ctx } = await requireConsole(workspaceId);
+  let problem = "";
+  try {
+    if (!startsAt || Number.isNaN(Date.parse(startsAt))) throw new DomainError("validation_failed", "Choose a time.");
+    await actAsMember(ctx, { action: "rescheduleBooking", targetType: "booking", targetId: bookingId }, () =>
+      rescheduleBooking({ ctx, input: { bookingId, startsAt: new Date(startsAt) } }),
+    );
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    problem = error.type;
+  }
+  redirect(problem ? `/console/${workspaceId}/bookings/${bookingId}/reschedule?error=${problem}` : `/console/${workspaceId}/bookings/${bookingId}`);
+}
+
+/** "New booking" for a phone customer: created as a secret key creates it (no code; a paid service waits for the payment link). */
+export async function newBookingAction(form: FormData): Promise<void> {
+  const workspaceId = String(form.get("workspace") ?? "");
+  const serviceId = String(form.get("service") ?? "");
+  const { ctx } = await requireConsole(workspaceId);
+  const phone = String(form.get("phone") ?? "").trim();
+  const body = {
+    service_id: serviceId,
+    starts_at: String(form.get("starts_at") ?? ""),
+    customer: { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), ...(phone ? { phone } : {}) },
+  };
+  let created = "";
+  let problem = "";
+  try {
+    const input = CreateBookingBody.safeParse(body);
+    if (!input.success) {
+      const issue = input.error.issues[0];
+      throw new DomainError("validation_failed", issue?.path.join(".") ?? "body");
+    }
+    const result = await actAsMember(
+      ctx,
+      { action: "createBooking", targetType: "booking", targetId: null },
+      () => createBooking({ ctx, input: input.data }),
+      (made) => made.booking.id,
+    );
+    created = result.booking.id;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    problem = error.type === "validation_failed" ? `validation_failed&param=${encodeURIComponent(error.message)}` : error.type;
+  }
+  redirect(created ? `/console/${workspaceId}/bookings/${created}` : `/console/${workspaceId}/bookings/new?service=${serviceId}&error=${problem}`);
 }

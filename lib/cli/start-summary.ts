@@ -1,7 +1,9 @@
 import path from "node:path";
 import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { ensureDemoWorkspace } from "./demo";
+import { DEMO_OWNER_EMAIL, ensureDemoWorkspace } from "./demo";
+import { mintSignInLink } from "@/lib/members/sign-in";
+import { systemClock } from "@/lib/time/clock";
 
 /**
  * What `npm start` prints once the database is migrated: where the data lives, and the demo
@@ -28,7 +30,12 @@ export async function prepareAndDescribe(db: Db): Promise<string> {
     `  secret key       ${demo.secret_key ?? "(shown when it was created)"}`,
     `  account key      ${demo.account_key ?? "(shown when it was created)"}`,
   ];
-  if (config.devTools) lines.push(DEV_TOOLS_WARNING);
+  if (config.devTools) {
+    // docs/console.md#sign-in: a one-time link for the demo owner, only with dev tools on.
+    const link = await mintSignInLink(db, DEMO_OWNER_EMAIL, systemClock.now(), config.appUrl);
+    lines.push(`  console          ${config.appUrl}/console (sign in as ${DEMO_OWNER_EMAIL}: ${link}, once, within 15 minutes)`);
+    lines.push(DEV_TOOLS_WARNING);
+  }
   return lines.join("\n");
 }
 

@@ -59,10 +59,11 @@ export function memberContext(base: BaseContext, access: ConsoleAccess): Service
 }
 
 /** A console write: the verb, then its line in the audit log with the member as the actor (docs/console.md#audit-log). */
-export async function actAsMember<T>(ctx: ServiceContext<MemberActor>, target: AuditTarget, write: () => Promise<T>): Promise<T> {
+export async function actAsMember<T>(ctx: ServiceContext<MemberActor>, target: AuditTarget, write: () => Promise<T>, idOf?: (result: T) => string): Promise<T> {
   const result = await write();
   await recordMemberWrite(ctx.db, {
     ...target,
+    targetId: idOf ? idOf(result) : target.targetId,
     accountId: ctx.workspace.accountId,
     workspaceId: ctx.workspace.id,
     email: ctx.actor.member.email,

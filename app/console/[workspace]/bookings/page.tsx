@@ -67,6 +67,11 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
     <>
       <h1>Bookings</h1>
       <p>
+        <Link className={styles.button} href={`${base}/new`}>
+          New booking
+        </Link>
+      </p>
+      <p>
         {title} · times in {zone}
       </p>
       <nav aria-label="Views" className={styles.actions}>

@@ -125,6 +125,11 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
             </Link>
           ) : null}
           {booking.status === "confirmed" ? (
+            <Link className={`${styles.button} ${styles.secondary}`} href={`/console/${workspaceId}/bookings/${id}/reschedule`}>
+              Reschedule
+            </Link>
+          ) : null}
+          {booking.status === "confirmed" && row.startsAt <= ctx.clock.now() ? (
             <form action={bookingAction}>
               {hidden}
               <input type="hidden" name="action" value="no-show" />

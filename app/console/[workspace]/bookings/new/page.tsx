@@ -1,0 +1,92 @@
+import Link from "next/link";
+import { listServices } from "@/lib/services/list-services";
+import { newBookingAction } from "../../../actions";
+import { requireConsole } from "../../../_session";
+import { offeredDays } from "../../../_slots";
+import styles from "../../../console.module.css";
+
+export const dynamic = "force-dynamic";
+
+type PageProps = { params: Promise<{ workspace: string }>; searchParams: Promise<{ service?: string; error?: string; param?: string }> };
+
+const ERRORS: Record<string, string> = {
+  slot_unavailable: "That time was just taken. Choose another.",
+  validation_failed: "Check the field named below.",
+  plan_limit_exceeded: "The plan's allowance of bookings is used up.",
+};
+
+// GET /console/{workspace}/bookings/new – a phone booking: service, then an offered time and the customer.
+export default async function NewBookingPage({ params, searchParams }: PageProps) {
+  const { workspace: workspaceId } = await params;
+  const { service: serviceId, error, param } = await searchParams;
+  const { ctx, access } = await requireConsole(workspaceId);
+  const services = (await listServices({ ctx, page: { limit: 200 } })).data.filter((s) => s.active);
+  const service = services.find((s) => s.id === serviceId);
+  const days = service ? await offeredDays(ctx, { serviceId: service.id, days: 14 }) : [];
+  return (
+    <>
+      <p>
+        <Link href={`/console/${workspaceId}/bookings`}>Back to bookings</Link>
+      </p>
+      <h1>New booking</h1>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {ERRORS[error] ?? "The booking could not be made."} {param ? `(${param})` : null}
+        </p>
+      ) : null}
+      <form method="get" action={`/console/${workspaceId}/bookings/new`} className={styles.toolbar}>
+        <div className={styles.field}>
+          <label htmlFor="service">Service</label>
+          <select id="service" name="service" defaultValue={service?.id ?? ""} required>
+            <option value="" disabled>
+              Choose a service
+            </option>
+            {services.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({s.duration_minutes} min)
+              </option>
+            ))}
+          </select>
+        </div>
+        <button className={`${styles.button} ${styles.secondary}`} type="submit">
+          Show times
+        </button>
+      </form>
+      {service ? (
+        <form action={newBookingAction}>
+          <input type="hidden" name="workspace" value={workspaceId} />
+          <input type="hidden" name="service" value={service.id} />
+          <h2>Time</h2>
+          <p>Times in {access.workspace.timezone}.</p>
+          {days.length === 0 ? <p>No times are offered in the next two weeks.</p> : null}
+          {days.map((day) => (
+            <fieldset key={day.label}>
+              <legend>{day.label}</legend>
+              {day.slots.map((slot) => (
+                <label key={slot.start} style={{ display: "inline-block", margin: "0.25rem 0.75rem 0.25rem 0" }}>
+                  <input type="radio" name="starts_at" value={slot.start} required /> {slot.label}
+                </label>
+              ))}
+            </fieldset>
+          ))}
+          <h2>Customer</h2>
+          <div className={styles.field}>
+            <label htmlFor="name">Name</label>
+            <input id="name" name="name" required maxLength={200} autoComplete="off" />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="customer-email">Email</label>
+            <input id="customer-email" name="email" type="email" required maxLength={254} autoComplete="off" />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="phone">Phone (optional, +country code)</label>
+            <input id="phone" name="phone" type="tel" autoComplete="off" />
+          </div>
+          <button className={styles.button} type="submit">
+            Create booking
+          </button>
+        </form>
+      ) : null}
+    </>
+  );
+}
