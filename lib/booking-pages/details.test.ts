@@ -23,6 +23,7 @@ const service: CustomerService = {
   max_advance_days: 60,
   category_id: null,
   capacity: 1,
+  repeat_max: 0,
   bookable: true,
 };
 

@@ -30,3 +30,4 @@ export * from "./external-calendars";
 export * from "./external-busy-times";
 export * from "./external-conflicts";
 export * from "./external-calendar-writes";
+export * from "./waitlist-entries";

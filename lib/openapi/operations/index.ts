@@ -12,6 +12,8 @@ import * as staff from "./staff";
 import * as categories from "./categories";
 import * as questions from "./questions";
 import * as externalCalendars from "./external-calendars";
+// Series and waitlists (docs/series-and-waitlists.md)
+import * as seriesAndWaitlists from "./series";
 
 /** Every operation the API serves; the OpenAPI document and the route coverage test read this. */
 export const ALL_OPERATIONS: Operation[] = [
@@ -28,4 +30,6 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(externalCalendars),
   ...Object.values(categories),
   ...Object.values(questions),
+  // Series and waitlists
+  ...Object.values(seriesAndWaitlists),
 ];
