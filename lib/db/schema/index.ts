@@ -30,4 +30,3 @@ export * from "./external-calendars";
 export * from "./external-busy-times";
 export * from "./external-conflicts";
 export * from "./external-calendar-writes";
-export * from "./waitlist-entries";
