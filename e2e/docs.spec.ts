@@ -17,7 +17,16 @@ import { ONCE } from "./support/once";
  * reference rendered from the served document, "try it" answered by this server, the guides
  * accessible from 320 px, and the quickstart's curls run exactly as printed.
  */
-const GUIDES = ["/docs/quickstart", "/docs/webhooks", "/docs/embedding", "/docs/external-calendars", "/docs/test-mode", "/docs/errors", "/docs/group-sessions"];
+const GUIDES = [
+  "/docs/quickstart",
+  "/docs/webhooks",
+  "/docs/embedding",
+  "/docs/external-calendars",
+  "/docs/test-mode",
+  "/docs/errors",
+  "/docs/group-sessions",
+  "/docs/series-and-waitlists",
+];
 
 function recordRequests(page: Page): string[] {
   const urls: string[] = [];

@@ -41,6 +41,8 @@ export type ErrorDetails = {
   dimension?: PlanDimension;
   used?: number;
   limit?: number;
+  /** slot_unavailable of a series: the starts that cannot be booked (docs/series-and-waitlists.md). */
+  unavailable?: string[];
 };
 
 export class DomainError extends Error {
@@ -62,3 +64,7 @@ export const validationFailed = (param: string | undefined, message: string) =>
 export const conflict = (message: string) => new DomainError("conflict", message);
 
 export const slotUnavailable = () => new DomainError("slot_unavailable", "That time is no longer available. Choose another slot.");
+
+/** A series refused whole: `unavailable` names the starts that cannot be booked. */
+export const seriesUnavailable = (unavailable: string[]) =>
+  new DomainError("slot_unavailable", "Not every occurrence of this series is available; nothing was booked. Choose another time.", { unavailable });

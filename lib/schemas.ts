@@ -89,6 +89,10 @@ export const ErrorEnvelope = z
       dimension: z.enum(["bookings", "staff", "workspaces"]).optional(),
       used: z.number().int().optional(),
       limit: z.number().int().optional(),
+      unavailable: z
+        .array(z.string())
+        .optional()
+        .meta({ description: "slot_unavailable for a series (`repeat`): the occurrences' starts that cannot be booked; nothing was booked." }),
     }),
   })
   .meta({ id: "Error" });

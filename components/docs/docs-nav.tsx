@@ -11,6 +11,7 @@ export const DOCS_PAGES = [
   { href: "/docs/webhooks", label: "Webhooks" },
   { href: "/docs/embedding", label: "Embedding" },
   { href: "/docs/group-sessions", label: "Classes" },
+  { href: "/docs/series-and-waitlists", label: "Series" },
   { href: "/docs/external-calendars", label: "External calendars" },
   { href: "/docs/test-mode", label: "Test mode" },
   { href: "/docs/errors", label: "Errors" },

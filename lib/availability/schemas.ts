@@ -9,6 +9,17 @@ export const AvailabilityQuery = z.object({
     description:
       "Removes one booking from the busy times: pass the id of the booking being moved. The answer is then for a move, which takes no new payment. Sent empty: 422.",
   }),
+  // Series (docs/series-and-waitlists.md)
+  repeat_every: z.enum(["week", "2_weeks", "4_weeks"]).optional().meta({
+    description: "With repeat_count: offer only starts where a whole series (POST /v1/bookings `repeat`) fits on that calendar.",
+  }),
+  repeat_count: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(26)
+    .optional()
+    .meta({ description: "With repeat_every: the series' occurrences, the first included (2–26)." }),
 });
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
 

@@ -24,6 +24,7 @@ const service: CustomerService = {
   min_cancel_notice_minutes: 0,
   category_id: null,
   capacity: 1,
+  repeat_max: 0,
   bookable: true,
 };
 

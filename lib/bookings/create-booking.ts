@@ -36,6 +36,8 @@ export type CreatedBooking = {
   payment?: BookingPaymentIntent;
   /** The answers just written, as the business reads them. */
   answers: BookingAnswer[];
+  /** A series' occurrences, first to last (create with `repeat`). */
+  series?: { id: string; bookings: BookingRow[] };
 };
 
 /**
@@ -46,6 +48,7 @@ export type CreatedBooking = {
  * The exclusion constraint, not the check, decides a race: the loser gets 409.
  */
 export async function createBooking({ ctx, input }: { ctx: Ctx; input: CreateBookingBody }): Promise<CreatedBooking> {
+  // A series (`repeat`) is lib/bookings/create-series.ts.
   const startsAt = parseInstant(input.starts_at);
   // Creates of one start on this instance go one at a time past the check: a loser then sees
   // the winner's booking in the check and is refused there, before any write (the exclusion
@@ -116,13 +119,13 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
 }
 
 /** The body against the workspace: a bookable service it can take payment for, and valid answers (in this order). */
-function checkBody(workspace: Ctx["workspace"], facts: { service: ServiceRow | undefined; questions: QuestionRow[] }, input: CreateBookingBody) {
+export function checkBody(workspace: Ctx["workspace"], facts: { service: ServiceRow | undefined; questions: QuestionRow[] }, input: CreateBookingBody) {
   const service = assertBookableService(facts.service);
   assertPaymentPossible(workspace, service);
   return { service, answers: checkAnswers(facts.questions, { serviceId: service.id, answers: input.answers ?? [] }) };
 }
 
-type Draft = {
+export type Draft = {
   service: ServiceRow;
   start: StartState;
   customerId: string;
@@ -132,14 +135,18 @@ type Draft = {
   startsAt: Date;
   accessToken: string;
   answers: ValidAnswer[];
+  /** The series this occurrence belongs to (create with `repeat`). */
+  seriesId?: string;
+  /** A series' later occurrences are held without a code of their own: the first one's confirms them all. */
+  withoutCode?: boolean;
   createdVia: "sk" | "pk";
   now: Date;
 };
 
-async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft: Draft): Promise<{ row: BookingRow; code?: string }> {
+export async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft: Draft): Promise<{ row: BookingRow; code?: string }> {
   const id = randomUUID();
   const times = bookingTimes(draft.startsAt, draft.service);
-  const verification = draft.start.status === "pending" ? newVerificationCode(id) : undefined;
+  const verification = draft.start.status === "pending" && !draft.withoutCode ? newVerificationCode(id) : undefined;
   // Sent at once (one round trip, after the caller's locks): a transaction runs statements in
   // the order sent, so lapsed holds are flipped before the insert meets the constraint.
   const [, [row]] = await Promise.all([
@@ -152,6 +159,7 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
         serviceId: draft.service.id,
         staffId,
         sessionId: sessionIdFor(draft.service, staffId, draft.startsAt),
+        seriesId: draft.seriesId ?? null,
         customerId: draft.customerId,
         customerTimezone: draft.customerTimezone,
         customerLanguage: draft.customerLanguage,
@@ -182,13 +190,14 @@ async function insertBooking(tx: Tx, workspaceId: string, staffId: string, draft
  * written from the rows this create holds (it has just written or checked each); only the
  * calendar is read.
  */
-async function settleStart(tx: Tx, row: BookingRow, code: string | undefined, now: Date, created: Created): Promise<BookingRow> {
+export async function settleStart(tx: Tx, row: BookingRow, code: string | undefined, now: Date, created: Created): Promise<BookingRow> {
   if (row.status === "confirmed") return announceConfirmed(tx, { booking: row, now, created });
   if (row.holdExpiresAt) await afterCommit(tx, { type: "hold.placed", bookingId: row.id, holdExpiresAt: row.holdExpiresAt });
-  if (row.status === "pending")
+  // A series' later occurrence has no code of its own: the first one's message carries it.
+  if (row.status === "pending" && code !== undefined)
     await queueBookingMessages(tx, { kind: "verification_code", bookingId: row.id, code, known: { ...created, booking: row }, now });
   return row;
 }
 
 /** What the create holds besides the booking itself. */
-type Created = Omit<KnownBookingDetailsAndPayment, "booking">;
+export type Created = Omit<KnownBookingDetailsAndPayment, "booking">;

@@ -4,6 +4,7 @@ import { unseal } from "@/lib/secrets/seal";
 import { loadAnswersOf } from "@/lib/booking-details/answers";
 import type { CreatedBooking } from "./create-booking";
 import { getBookingOrThrow } from "./get-booking";
+import { listSeriesBookings } from "./series-bookings";
 
 /**
  * A create's answer again, from the booking it committed: for a repeat of a create (same
@@ -22,5 +23,8 @@ export async function readCreatedBooking({
   const accessToken = booking.accessTokenSealed ? unseal(booking.accessTokenSealed) : undefined;
   const payment = await startBookingPayment(ctx, { workspaceId: ctx.workspace.id, bookingId: booking.id });
   const answers = await loadAnswersOf(ctx.db, booking.id);
-  return { booking, accessToken, payment, answers };
+  const series = booking.seriesId
+    ? { id: booking.seriesId, bookings: await listSeriesBookings(ctx.db, { workspaceId: ctx.workspace.id, seriesId: booking.seriesId }) }
+    : undefined;
+  return { booking, accessToken, payment, answers, series };
 }

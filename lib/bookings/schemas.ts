@@ -7,6 +7,39 @@ import { BookingAnswerInput } from "@/lib/questions/schemas";
 
 export { BookingAnswer, BookingAnswers, BookingStatus };
 
+// Series (docs/series-and-waitlists.md)
+export const REPEAT_EVERY = ["week", "2_weeks", "4_weeks"] as const;
+export const MIN_REPEAT_COUNT = 2;
+export const MAX_REPEAT_COUNT = 26;
+
+export const Repeat = z
+  .object({
+    every: z.enum(REPEAT_EVERY).meta({ description: "How far apart the occurrences are." }),
+    count: z.number().int().min(MIN_REPEAT_COUNT).max(MAX_REPEAT_COUNT).meta({
+      description: "How many occurrences, the first included (2–26); at most the service's repeat_max.",
+    }),
+  })
+  .meta({ id: "Repeat" });
+export type Repeat = z.infer<typeof Repeat>;
+
+export const SeriesOccurrence = z.object({
+  id: Uuid,
+  starts_at: DateTimeOutput.meta({ description: "With the workspace's offset." }),
+  status: BookingStatus,
+});
+
+export const BookingSeries = z
+  .object({
+    id: Uuid,
+    count: z.number().int().meta({ description: "How many occurrences the series has." }),
+    bookings: z.array(SeriesOccurrence),
+  })
+  .meta({ id: "BookingSeries" });
+export type BookingSeries = z.infer<typeof BookingSeries>;
+
+export const SeriesIdParams = z.object({ id: Uuid });
+// End series
+
 export const Booking = z
   .object({
     id: Uuid,
@@ -24,6 +57,9 @@ export const Booking = z
     payment: BookingPaymentIntent.optional().meta({ description: "Only when the service takes a payment, and only on the create response." }),
     answers: BookingAnswers,
     created_at: DateTimeOutput.meta({ description: "UTC." }),
+    // Series (docs/series-and-waitlists.md)
+    series_id: Uuid.optional().meta({ description: "Present when the booking is one occurrence of a series (created with `repeat`)." }),
+    series: BookingSeries.optional().meta({ description: "Only on the response that creates a series: every occurrence, first to last." }),
   })
   .meta({ id: "Booking" });
 export type Booking = z.infer<typeof Booking>;
@@ -36,6 +72,10 @@ export const CreateBookingBody = z.object({
   starts_at: DateTimeInput.meta({ description: "Must be an open slot." }),
   customer: CustomerInput,
   answers: z.array(BookingAnswerInput).max(100).optional(),
+  repeat: Repeat.optional().meta({
+    description:
+      "Book a series: every occurrence at the same local time in the workspace's zone, on one calendar, all or nothing (409 slot_unavailable with `unavailable` names the starts that cannot be booked). Refused for a paid service and above the service's repeat_max (422, param repeat).",
+  }),
 });
 export type CreateBookingBody = z.infer<typeof CreateBookingBody>;
 

@@ -2,7 +2,7 @@ import type { BookingRow, BookingStatus } from "@/lib/db/schema";
 import { toUtcIso, toZonedIso } from "@/lib/time/zoned";
 import { isLiveHold } from "./holds";
 import type { BookingPaymentIntent } from "@/lib/payments/schemas";
-import type { Booking, BookingAnswer, ResendCodeResponse } from "./schemas";
+import type { Booking, BookingAnswer, BookingSeries, ResendCodeResponse } from "./schemas";
 import type { BookingCustomer } from "@/lib/customers/schemas";
 import type { CodeResent } from "./resend-verification-code";
 
@@ -17,6 +17,8 @@ export type BookingView = {
   accessToken?: string;
   /** Only on the create response of a paid booking. */
   payment?: BookingPaymentIntent;
+  /** Only on the create response of a series: its occurrences, first to last. */
+  series?: { id: string; bookings: BookingRow[] };
 };
 
 /**
@@ -40,6 +42,8 @@ export function toBooking(row: BookingRow, view: BookingView): Booking {
   if (view.accessToken !== undefined) booking.access_token = view.accessToken;
   if (isLiveHold(row, view.now)) booking.hold_expires_at = toUtcIso(row.holdExpiresAt!);
   if (view.payment !== undefined) booking.payment = view.payment;
+  if (row.seriesId !== null) booking.series_id = row.seriesId;
+  if (view.series !== undefined) booking.series = toBookingSeries(view.series, view);
   return booking;
 }
 
@@ -51,4 +55,13 @@ export function effectiveStatus(row: Pick<BookingRow, "status" | "holdExpiresAt"
 /** docs/decisions.md#verification-codes: the resend answers only what the code step needs, the unchanged hold. */
 export function toCodeResent(resent: CodeResent): ResendCodeResponse {
   return { status: "pending", hold_expires_at: toUtcIso(resent.holdExpiresAt) };
+}
+
+/** A series' occurrences as the create response (and POST /v1/series/{id}/cancel) answers them. */
+export function toBookingSeries(series: { id: string; bookings: BookingRow[] }, view: Pick<BookingView, "timezone" | "now">): BookingSeries {
+  return {
+    id: series.id,
+    count: series.bookings.length,
+    bookings: series.bookings.map((row) => ({ id: row.id, starts_at: toZonedIso(row.startsAt, view.timezone), status: effectiveStatus(row, view.now) })),
+  };
 }

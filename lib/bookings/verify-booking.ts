@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
 import type { Ctx } from "@/lib/context";
@@ -30,7 +31,12 @@ export async function verifyBooking({ ctx, id, code }: { ctx: Ctx; id: string; c
       .for("update");
     const isCorrect = isVerificationCodeCorrect(lookupId, code, row?.codeHash ?? null);
     const isUsable = row !== undefined && row.status === "pending" && isLiveHold(row, now) && row.codeAttempts < MAX_CODE_ATTEMPTS;
-    if (row && isUsable && isCorrect) return confirmHeldBooking(tx, { booking: row, accountId: ctx.workspace.accountId, now });
+    if (row && isUsable && isCorrect) {
+      const confirmed = await confirmHeldBooking(tx, { booking: row, accountId: ctx.workspace.accountId, now });
+      // One code confirms a whole series: its other occurrences still on their hold.
+      if (row.seriesId) await confirmSeriesHolds(tx, { workspaceId: ctx.workspace.id, seriesId: row.seriesId, accountId: ctx.workspace.accountId, now });
+      return confirmed;
+    }
     // Every refusal spends an attempt; once MAX_CODE_ATTEMPTS are spent the code is dead.
     await tx
       .update(bookings)
@@ -40,4 +46,16 @@ export async function verifyBooking({ ctx, id, code }: { ctx: Ctx; id: string; c
   });
   if (!confirmed) throw verificationFailed();
   return confirmed;
+}
+
+async function confirmSeriesHolds(tx: Tx, input: { workspaceId: string; seriesId: string; accountId: string; now: Date }): Promise<void> {
+  const held = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.workspaceId, input.workspaceId), eq(bookings.seriesId, input.seriesId), eq(bookings.status, "pending")))
+    .orderBy(asc(bookings.startsAt))
+    .for("update");
+  for (const booking of held) {
+    if (isLiveHold(booking, input.now)) await confirmHeldBooking(tx, { booking, accountId: input.accountId, now: input.now });
+  }
 }

@@ -5,7 +5,7 @@ import { jsonResponse } from "./json";
 export type KeyType = "sk" | "pk" | "ak" | "none";
 
 export type ErrorBody = {
-  error: { type: string; message: string; param?: string; dimension?: string; used?: number; limit?: number };
+  error: { type: string; message: string; param?: string; dimension?: string; used?: number; limit?: number; unavailable?: string[] };
 };
 
 /**
@@ -25,6 +25,7 @@ export function toErrorBody(error: DomainError, keyType: KeyType): ErrorBody {
       if (used !== undefined) body.used = used;
     }
   }
+  if (error.type === "slot_unavailable" && error.details.unavailable !== undefined) body.unavailable = error.details.unavailable;
   return { error: body };
 }
 

@@ -24,7 +24,8 @@ export const ERROR_TYPE_GUIDE: Record<ErrorType, { meaning: string; retry: strin
   not_found: { meaning: "No such record on this workspace (another workspace's record is not found either), or no such route.", retry: "No." },
   method_not_allowed: { meaning: "The path exists but does not serve this method; Allow lists the ones it does.", retry: "No." },
   slot_unavailable: {
-    meaning: "The time was taken meanwhile (also the loser of a simultaneous booking).",
+    meaning:
+      "The time was taken meanwhile (also the loser of a simultaneous booking). For a series, `unavailable` lists the occurrences that cannot be booked, and nothing was booked.",
     retry: "No: read availability again and pick another time.",
   },
   conflict: {

@@ -14,6 +14,9 @@ export const MAX_NOTICE_MINUTES = 525_600;
 export const MAX_ADVANCE_DAYS = 730;
 /** Seats per session of a group service (docs/group-sessions.md). */
 export const MAX_CAPACITY = 500;
+/** The most occurrences a series may have (docs/series-and-waitlists.md). */
+export const MAX_REPEAT_COUNT = 26;
+const RepeatMax = z.number().int().min(0).max(MAX_REPEAT_COUNT);
 /** A written max_advance_days of 0 is stored as this (spec "Limits"). */
 export const DEFAULT_MAX_ADVANCE_DAYS = 60;
 /** Stripe's largest single charge in two-decimal currencies. */
@@ -55,6 +58,9 @@ export const ServiceBody = z.object({
     .meta({
       description: `Seats per session, 1–${MAX_CAPACITY}; omitted (also on replace) means 1. Above 1 it is a group service (a class, a workshop, a tour): the bookings at one start on one calendar share one session, which holds up to this many; lowering it keeps every booking and offers no seat until there is room.`,
     }),
+  repeat_max: RepeatMax.optional().meta({
+    description: `The most occurrences a series of this service may have (0–${MAX_REPEAT_COUNT}); omitted (also on replace) means 0: no repeat. Above 0 the hosted flow offers "Repeat every …" and a create's repeat.count may not pass it.`,
+  }),
 });
 export type ServiceBody = z.infer<typeof ServiceBody>;
 
@@ -75,6 +81,7 @@ export const ServiceFull = z
     deposit_amount_cents: z.number().int().nullable(),
     deposit_percent: z.number().int().nullable(),
     capacity: z.number().int().meta({ description: "Seats per session; 1 is one booking per start and calendar." }),
+    repeat_max: z.number().int().meta({ description: "The most occurrences a series may have; 0: no repeat." }),
     payment_amount_cents: z.number().int().nullable().meta({
       description:
         "What is paid at booking time, computed by the server (a deposit percent rounds half up). Null for `none`, and when no amount can be computed (such a service cannot be booked).",
@@ -101,6 +108,7 @@ export const ServiceCustomer = z
     payment_amount_cents: z.number().int().nullable(),
     category_id: Uuid.nullable(),
     capacity: z.number().int().meta({ description: "Seats per session; above 1, availability slots carry seats_left." }),
+    repeat_max: z.number().int().meta({ description: "The most occurrences a series may have; 0: the service is not booked as a series." }),
     max_advance_days: z.number().int().meta({
       description:
         "How far ahead it can be booked: a start is offered while starts_at ≤ now + max_advance_days × 24 h. Booking pages stop their calendars there.",

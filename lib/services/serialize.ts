@@ -20,6 +20,7 @@ export function toServiceFull(row: ServiceRow): ServiceFull {
     deposit_amount_cents: row.depositAmountCents,
     deposit_percent: row.depositPercent,
     capacity: row.capacity,
+    repeat_max: row.repeatMax,
     payment_amount_cents: computePaymentAmountCents(row),
   };
 }
@@ -40,6 +41,7 @@ export function toServiceCustomer(row: ServiceRow, workspace: Pick<WorkspaceRow,
     payment_amount_cents: computePaymentAmountCents(row),
     category_id: row.categoryId,
     capacity: row.capacity,
+    repeat_max: row.repeatMax,
     max_advance_days: row.maxAdvanceDays,
     min_cancel_notice_minutes: row.minCancelNoticeMinutes,
     bookable: takesNewBookings(row, workspace),

@@ -24,5 +24,6 @@ export function toServiceValues(input: ServiceBody): ServiceValues {
     depositAmountCents: input.deposit_amount_cents ?? null,
     depositPercent: input.deposit_percent ?? null,
     capacity: input.capacity ?? 1,
+    repeatMax: input.repeat_max ?? 0,
   };
 }

@@ -53,6 +53,7 @@ describe("GET /v1/public/bookings/{token}", () => {
           payment_amount_cents: null,
           category_id: null,
           capacity: 1,
+          repeat_max: 0,
           max_advance_days: 60,
           bookable: true,
         },

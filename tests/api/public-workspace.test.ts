@@ -96,6 +96,7 @@ describe("GET /v1/public/workspaces/{slug}", () => {
         payment_amount_cents: 625,
         category_id: null,
         capacity: 1,
+        repeat_max: 0,
         max_advance_days: 60,
         min_cancel_notice_minutes: 0,
         bookable: true,

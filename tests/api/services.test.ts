@@ -23,6 +23,7 @@ const FULL_VIEW_FIELDS = [
   "payment_amount_cents",
   "payment_mode",
   "price_cents",
+  "repeat_max",
 ];
 
 const BASIC = { name: "Haircut", duration_minutes: 45, payment_mode: "none" };
@@ -60,6 +61,7 @@ describe("POST /v1/services", () => {
       deposit_amount_cents: null,
       deposit_percent: null,
       capacity: 1,
+      repeat_max: 0,
       payment_amount_cents: null,
     });
   });
@@ -80,6 +82,7 @@ describe("POST /v1/services", () => {
       deposit_amount_cents: null,
       deposit_percent: null,
       capacity: 1,
+      repeat_max: 0,
     };
     const created = await createOk(ws, body);
     expect(created).toMatchObject({ ...body, max_advance_days: 60, active: true, payment_amount_cents: 12_000 });
@@ -223,6 +226,7 @@ describe("PUT /v1/services/{id}", () => {
       deposit_amount_cents: null,
       deposit_percent: null,
       capacity: 1,
+      repeat_max: 0,
       payment_amount_cents: null,
     });
     const read = await api.get(`/v1/services/${original.id}`, { key: ws.sk });

@@ -1,4 +1,5 @@
 import { createBooking } from "@/lib/bookings/create-booking";
+import { createSeries } from "@/lib/bookings/create-series";
 import { listBookings } from "@/lib/bookings/list-bookings";
 import { readCreatedBooking } from "@/lib/bookings/read-created-booking";
 import { toBooking } from "@/lib/bookings/serialize";
@@ -15,13 +16,15 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(
     op.createBooking,
     async ({ ctx, body }) => {
-      const { booking, accessToken, payment, answers } = await createBooking({ ctx, input: body });
-      return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment, answers });
+      // With `repeat`: a series, all or nothing (docs/series-and-waitlists.md).
+      const create = body.repeat ? createSeries({ ctx, input: body, repeat: body.repeat }) : createBooking({ ctx, input: body });
+      const { booking, accessToken, payment, answers, series } = await create;
+      return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment, answers, series });
     },
     {
       resume: async ({ ctx, resourceId }) => {
-        const { booking, accessToken, payment, answers } = await readCreatedBooking({ ctx, id: resourceId });
-        return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment, answers });
+        const { booking, accessToken, payment, answers, series } = await readCreatedBooking({ ctx, id: resourceId });
+        return toBooking(booking, { timezone: ctx.workspace.timezone, now: ctx.clock.now(), accessToken, payment, answers, series });
       },
     },
   ),

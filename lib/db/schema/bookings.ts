@@ -36,6 +36,8 @@ export const bookings = pgTable(
      * nothing else may (the exclusion constraint, migration group_sessions).
      */
     sessionId: uuid(),
+    /** The series this booking is one occurrence of (POST /v1/bookings with `repeat`); null for a single booking. */
+    seriesId: uuid(),
     startsAt: instant().notNull(),
     endsAt: instant().notNull(),
     occupiedStart: instant().notNull(),
@@ -87,6 +89,7 @@ export const bookings = pgTable(
     index().on(t.status, t.holdExpiresAt),
     index().on(t.status, t.startsAt),
     index().on(t.retiredTokenHash),
+    index().on(t.seriesId),
   ],
 );
 

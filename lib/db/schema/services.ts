@@ -27,6 +27,8 @@ export const services = pgTable(
     depositPercent: integer(),
     /** Seats per session (1–500); above 1 the service is a group service (docs/group-sessions.md). */
     capacity: integer().notNull().default(1),
+    /** The most occurrences a series of this service may have (0–26); 0: no repeat (docs/series-and-waitlists.md). */
+    repeatMax: integer().notNull().default(0),
     categoryId: uuid().references(() => categories.id, { onDelete: "set null" }),
     ...timestamps,
   },

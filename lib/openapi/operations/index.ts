@@ -16,6 +16,8 @@ import * as messages from "./messages";
 import * as members from "./members";
 import * as customers from "./customers";
 import * as audit from "./audit";
+// Series and waitlists (docs/series-and-waitlists.md)
+import * as seriesAndWaitlists from "./series";
 
 /** Every operation the API serves; the OpenAPI document and the route coverage test read this. */
 export const ALL_OPERATIONS: Operation[] = [
@@ -36,4 +38,6 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(members),
   ...Object.values(customers),
   ...Object.values(audit),
+  // Series and waitlists
+  ...Object.values(seriesAndWaitlists),
 ];
