@@ -40,7 +40,7 @@ export function logWhenAnswered(request: IncomingMessage, response: ServerRespon
  * not the path's own first segments. A pattern with a placeholder, `/`, the probes and the API's stay.
  */
 function metricRouteOf(pattern: string, status: number): string {
-  if (status < 400 || ["/", "/healthz", "/readyz"].includes(pattern) || pattern.startsWith("/v1/") || /\{\w+\}$/.test(pattern)) return pattern;
+  if (status < 400 || ["/", "/healthz", "/readyz", "/metrics"].includes(pattern) || pattern.startsWith("/v1/") || /\{\w+\}$/.test(pattern)) return pattern;
   return "(unmatched)";
 }
 
