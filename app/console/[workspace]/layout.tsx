@@ -13,7 +13,7 @@ type LayoutProps = { children: ReactNode; params: Promise<{ workspace: string }>
 /**
  * The console's shell: the workspace's name and zone, its sections, the switcher when the
  * person belongs to several workspaces, and "Sign out". Sections a role cannot use are not
- * shown (docs/console.md#roles); Schedule, Services and Settings join this list.
+ * shown (docs/console.md#members-and-roles); Schedule, Services and Settings join this list.
  */
 export default async function ConsoleLayout({ children, params }: LayoutProps) {
   const { workspace: workspaceId } = await params;
