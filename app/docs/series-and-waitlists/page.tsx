@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { CodeBlock } from "@/components/docs/code-block";
 import { Guide } from "@/components/docs/guide";
 
@@ -80,7 +81,7 @@ export default function SeriesGuide() {
       <h2>Waitlists</h2>
       <p>
         Waitlists for full classes are on the way; until then, a full session is simply not offered (see{" "}
-        <a href="/docs/group-sessions">Classes and group sessions</a>).
+        <Link href="/docs/group-sessions">Classes and group sessions</Link>).
       </p>
     </Guide>
   );
