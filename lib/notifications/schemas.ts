@@ -30,6 +30,6 @@ export type Message = z.infer<typeof Message>;
 export const ListMessagesQuery = PageQuery.extend({
   status: MessageStatus.optional(),
   booking_id: Uuid.optional().meta({ description: "Only the messages about this booking." }),
-  channel: MessageChannel.optional(),
+  channel: MessageChannel.optional().meta({ description: "Only the emails, or only the SMS." }),
 });
 export type ListMessagesQuery = z.infer<typeof ListMessagesQuery>;
