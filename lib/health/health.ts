@@ -11,7 +11,7 @@ import { getDbHandle, MIGRATIONS_FOLDER, type DbHandle } from "@/lib/db/client";
 export type Readiness = { ready: boolean; checks: { database: "ok" | "unreachable"; migrations: "ok" | "pending" | "unknown"; shutting_down: boolean } };
 
 /** Within the 2 s a balancer's probe may wait (docs/deploy.md): a database that does not answer by then is "unreachable". */
-const READY_TIMEOUT_MS = 1_000;
+const READY_TIMEOUT_MS = 1_500;
 
 export { isDraining, setDraining } from "./lifecycle";
 
