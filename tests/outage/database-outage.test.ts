@@ -1,4 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { promisify } from "node:util";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,7 +31,10 @@ const HANG_MS = 15_000;
 type Sample = { kind: "api" | "healthz" | "readyz"; what: string; started: number; ended: number; status: number; type?: string; id?: string };
 
 const now = () => performance.now();
-const pgbouncer = (...args: string[]) => execFileSync(path.join(process.cwd(), "scripts/deploy/pgbouncer.sh"), args, { stdio: "pipe" });
+const PGBOUNCER_SH = path.join(process.cwd(), "scripts/deploy/pgbouncer.sh");
+const pgbouncer = (...args: string[]) => execFileSync(PGBOUNCER_SH, args, { stdio: "pipe" });
+/** While the load runs, never block this process's event loop: its clients' timings would count the wait. */
+const pgbouncerAsync = (...args: string[]) => promisify(execFile)(PGBOUNCER_SH, args);
 
 describe.runIf(process.env.OUTAGE_PGBOUNCER_PORT && process.env.DATABASE_URL)("the database's pooler stopped for 30 s under load", () => {
   let dir: string;
@@ -138,8 +142,9 @@ describe.runIf(process.env.OUTAGE_PGBOUNCER_PORT && process.env.DATABASE_URL)("t
     await paced(HANG_MS);
     process.kill(Number(pid), "SIGKILL");
     await paced(OUTAGE_MS - HANG_MS);
-    pgbouncer("start", String(PGB_PORT), dir);
+    // The pooler is back somewhere within its start: the outage ends, for every bound below, when the start begins.
     const backAt = now();
+    await pgbouncerAsync("start", String(PGB_PORT), dir);
     // Load goes on until the app has served 10 s after the pooler's return.
     await paced(12_000);
     running = false;
@@ -179,7 +184,7 @@ describe.runIf(process.env.OUTAGE_PGBOUNCER_PORT && process.env.DATABASE_URL)("t
     }
     const ready = samples.filter((sample) => sample.kind === "readyz");
     for (const sample of ready) expect(sample.ended - sample.started).toBeLessThanOrEqual(2_000);
-    const readyDuring = ready.filter((sample) => sample.started >= stoppedAt && sample.started < backAt);
+    const readyDuring = ready.filter((sample) => sample.started >= stoppedAt && sample.ended < backAt);
     expect(readyDuring.length).toBeGreaterThan(30);
     for (const sample of readyDuring) expect(sample.status).toBe(503);
 
