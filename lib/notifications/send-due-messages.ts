@@ -99,6 +99,9 @@ export async function sendDueMessages(ctx: JobContext, options: { limit: number;
       reportDeliveryAttempt({ delivery: message.channel, outcome: "sent", ids: messageIds(message), attempt: message.finishedAttempts + 1 });
     }
     if (rowIsTheDelivery.length > 0) await markSent(ctx, rowIsTheDelivery);
+    for (const message of claimed) {
+      if (rowIsTheDelivery.includes(message.id)) reportDeliveryAttempt({ delivery: message.channel, outcome: "sent", ids: messageIds(message), attempt: 1 });
+    }
   }
   return tried;
 }

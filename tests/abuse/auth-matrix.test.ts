@@ -92,6 +92,7 @@ function validBody(operation: Operation, world: World): unknown {
     updateQuestion: { label: "Anything else?" },
     createAccountMember: { email: "matrix@example.com", role: "staff" },
     updateAccountMember: { role: "staff" },
+    cancelSeries: {},
   };
   if (!(operation.id in bodies)) throw new Error(`Add a valid body for ${operation.id} to tests/abuse/auth-matrix.test.ts`);
   return bodies[operation.id];

@@ -55,6 +55,7 @@ describe("GET /v1/public/bookings/{token}", () => {
           capacity: 1,
           repeat_max: 0,
           max_advance_days: 60,
+          min_cancel_notice_minutes: 120,
           bookable: true,
         },
         staff: { id: ws.staffId, name: "Alex", title: null, bio: null },

@@ -82,7 +82,7 @@ describe("GET /metrics", () => {
     const [row] = await outboxRows(email);
     await currentDb()
       .db.update(outboxMessages)
-      .set({ attempts: OUTBOX_MAX_ATTEMPTS - 1, nextAttemptAt: NOW })
+      .set({ attempts: OUTBOX_MAX_ATTEMPTS - 1, finishedAttempts: OUTBOX_MAX_ATTEMPTS - 1, nextAttemptAt: NOW })
       .where(eq(outboxMessages.id, row!.id));
     await runJobs();
     expect((await outboxRows(email))[0]!.status).toBe("failed");

@@ -127,6 +127,8 @@ export async function addWebhookEndpoint(ws: TestWorkspace, events = ["booking.c
 
 export type SeedBookingOptions = {
   startsAt: Date;
+  /** The series it belongs to (bookings made with `repeat`). */
+  seriesId?: string;
   durationMinutes?: number;
   status?: BookingRow["status"];
   holdExpiresAt?: Date | null;
@@ -188,6 +190,7 @@ export async function seedBooking(ws: TestWorkspace, options: SeedBookingOptions
       accessTokenHash: sha256Hex(token),
       accessTokenSealed: seal(token),
       rescheduledFromId: options.rescheduledFromId ?? null,
+      seriesId: options.seriesId ?? null,
       isAnnounced: options.isAnnounced ?? status === "confirmed",
       confirmedAt: options.confirmedAt !== undefined ? options.confirmedAt : status === "confirmed" ? new Date() : null,
     })

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { api } from "./api";
 import { newWorkspace, type TestWorkspace } from "./fixtures";
@@ -20,6 +21,7 @@ export type World = TestWorkspace & {
   revokedSk: string;
   memberId: string;
   customerId: string;
+  seriesId: string;
 };
 
 async function created(response: Promise<{ status: number; body: any }>): Promise<any> {
@@ -43,6 +45,9 @@ export async function newWorld(): Promise<World> {
   const endpoint = await created(api.post("/v1/webhook-endpoints", { key, body: { url: "http://127.0.0.1:9/hooks", events: ["booking.created"] } }));
   const { booking, token } = await seedBooking(ws, { startsAt: new Date(Date.UTC(2031, 5, 2, 14)), serviceId: service.id, status: "confirmed" });
   await emitBookingEvent(ws, "booking.created", booking.id);
+  // A series of two weekly occurrences, as POST /v1/bookings with `repeat` makes it.
+  const seriesId = randomUUID();
+  for (const week of [0, 1]) await seedBooking(ws, { startsAt: new Date(Date.UTC(2031, 5, 3 + 7 * week, 14)), serviceId: service.id, seriesId });
   const deliveries = await api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key });
   const spare = await created(api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "pk", name: "Spare" } }));
   const doomed = await created(api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "sk", name: "Revoked" } }));
@@ -64,6 +69,7 @@ export async function newWorld(): Promise<World> {
     revokedSk: doomed.key,
     memberId: member.id,
     customerId: booking.customerId,
+    seriesId,
   };
 }
 
@@ -80,6 +86,7 @@ export function resolvePath(template: string, world: World): string {
     [/^\/v1\/account\/workspaces\/\{id\}/, world.id],
     [/^\/v1\/account\/members\/\{id\}/, world.memberId],
     [/^\/v1\/customers\/\{id\}/, world.customerId],
+    [/^\/v1\/series\/\{id\}/, world.seriesId],
   ];
   let path = template;
   if (path.includes("{id}")) {
@@ -116,5 +123,6 @@ export function worldSecrets(world: World): string[] {
     world.token,
     world.memberId,
     world.customerId,
+    world.seriesId,
   ];
 }
