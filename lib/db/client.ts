@@ -41,7 +41,7 @@ export function preparesStatements(url: string): boolean {
 }
 
 /** Seconds a new connection may take to answer its start-up before it counts as failed. */
-const CONNECT_TIMEOUT_S = 2;
+const CONNECT_TIMEOUT_S = 10;
 
 /** Opens a database: real PostgreSQL when a URL is given, else PGlite (on disk or in memory). */
 export async function openDb(options: OpenOptions): Promise<DbHandle> {

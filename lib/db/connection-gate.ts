@@ -86,7 +86,8 @@ export function withConnectionGate(client: Sql, connections: number, reopen?: Re
   const probe = () => {
     if (!reopen || ended) return;
     probing ??= (async () => {
-      lastProbeAt = performance.now();
+      const started = performance.now();
+      lastProbeAt = started;
       const small = reopen.probe();
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
@@ -100,7 +101,9 @@ export function withConnectionGate(client: Sql, connections: number, reopen?: Re
       if (alive) {
         lastProgress = performance.now();
         markUp();
-      } else markDown();
+        // A pool that finished work while the probe waited for a connection of its own is busy,
+        // not gone: under a burst a new connection can take longer than the probe allows.
+      } else if (!current || lastProgress < started) markDown();
     })().finally(() => {
       probing = undefined;
       lastProbeAt = performance.now();
