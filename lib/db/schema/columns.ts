@@ -9,7 +9,11 @@ export const id = () =>
     .primaryKey()
     .default(sql`gen_random_uuid()`);
 
-export const createdAt = () => instant().notNull().defaultNow();
+/**
+ * Milliseconds, as a JavaScript Date and a list cursor carry them: a microsecond timestamp read into a
+ * Date and compared back would fall between rows that share its millisecond (docs/decisions.md, Routes the contract leaves open).
+ */
+export const createdAt = () => timestamp({ withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow();
 
 export const timestamps = {
   createdAt: createdAt(),
