@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, openSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
@@ -15,6 +16,7 @@ const RACE_PREFIX = ((name) => (name && name !== "postgres" ? `${name}_race` : "
 const newDatabaseName = () => `${RACE_PREFIX}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 /** Each spec file races on a database of its own. */
 let DATABASE = newDatabaseName();
+const LOG_DIR = "e2e/artifacts/race-logs";
 const APP_SECRET = "race-test-secret-race-test-secret-0123456789";
 
 let servers: ChildProcess[] = [];
@@ -86,10 +88,12 @@ export function useRaceWorld() {
     sql = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
 
     // Both instances start together on the empty database: migrations take turns.
+    // Each instance's log lines (JSON) go to a file beside the test results, to read when a race fails.
+    mkdirSync(LOG_DIR, { recursive: true });
     servers = PORTS.map((port) =>
       spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
         env: serverEnv(port),
-        stdio: ["ignore", "ignore", "inherit"],
+        stdio: ["ignore", openSync(`${LOG_DIR}/race-${DATABASE}-${port}.log`, "a"), "inherit"],
       }),
     );
     await Promise.all(PORTS.map(waitUntilUp));
@@ -139,7 +143,10 @@ export const slotAt = (index: number, dayIso = day) => new Date(Date.parse(`${da
 
 export function record(answers: Answer[]) {
   figures.requests += answers.length;
-  figures.fiveXx += answers.filter((answer) => answer.status >= 500).length;
+  const failed = answers.filter((answer) => answer.status >= 500);
+  figures.fiveXx += failed.length;
+  // What a 5xx said, once per distinct answer, beside the instances' own logs (LOG_DIR).
+  for (const body of new Set(failed.map((answer) => JSON.stringify(answer.body)))) console.error(`race 5xx: ${body}`);
 }
 
 export async function liveBookingsPerSlot(): Promise<Map<string, number>> {

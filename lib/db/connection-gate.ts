@@ -15,7 +15,7 @@ export type Reopen = { pool: () => Sql; probe: () => Sql };
 /** Work outstanding this long with nothing finished: the gate asks the database whether it is there. */
 export const SUSPECT_AFTER_MS = 750;
 /** A probe (a connection and `select 1`) that takes longer than this counts as no answer. */
-export const PROBE_TIMEOUT_MS = 1_000;
+export const PROBE_TIMEOUT_MS = 1_500;
 /** While the database is unreachable, a probe this often; the first that answers reopens the pool. */
 export const PROBE_EVERY_MS = 500;
 const WATCH_EVERY_MS = 125;
@@ -47,7 +47,9 @@ export class DatabaseUnreachableError extends Error {
  * "When the database is unreachable"). postgres.js waits on a connection whose peer has stopped
  * answering for as long as TCP does (minutes), so the gate watches progress instead: when work
  * has been outstanding for SUSPECT_AFTER_MS and no unit has finished meanwhile, or a unit failed
- * for want of a connection, it probes the database on a connection of its own. A probe that
+ * for want of a connection, it probes the database on a connection of its own (kept open, so a
+ * probe is one round trip: under a burst the event loop reads each socket late, and a probe that
+ * first had to open a connection took over 2 s on a live database). A probe that
  * answers means the database is only busy, and nothing changes. A probe that does not answer
  * within PROBE_TIMEOUT_MS closes the pool at once (every statement on it fails, so every
  * request answers 503 `transient_failure` and no transaction commits behind its back), and
@@ -83,26 +85,38 @@ export function withConnectionGate(client: Sql, connections: number, reopen?: Re
     lastProgress = performance.now();
     log().info({ event: "database_reachable" }, "database reachable again: a fresh pool serves requests");
   };
+  /** The probe's own connection, kept open between probes (one round trip each) and replaced after one that did not answer. */
+  let probeClient: Sql | undefined;
   const probe = () => {
     if (!reopen || ended) return;
     probing ??= (async () => {
       const started = performance.now();
       lastProbeAt = started;
-      const small = reopen.probe();
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
+      const small = (probeClient ??= reopen.probe());
+      let answer: boolean | undefined;
       const answered = small.unsafe("select 1").then(
-        () => true,
-        () => false,
+        () => (answer = true),
+        () => (answer = false),
       );
-      const alive = await Promise.race([answered, timeout]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, PROBE_TIMEOUT_MS)))]);
       clearTimeout(timer);
-      void small.end({ timeout: 0 }).catch(() => {});
+      // A busy event loop runs its timers before it reads the sockets: an answer that came while
+      // the timer waited is read in the poll that follows, so the verdict waits for one.
+      if (answer === undefined) await new Promise((resolve) => setImmediate(resolve));
+      const alive = answer === true;
+      if (!alive) {
+        probeClient = undefined;
+        void small.end({ timeout: 0 }).catch(() => {});
+      }
+      log()[alive ? "debug" : "warn"](
+        { event: "database_probe", alive, probe_ms: Math.round(performance.now() - started), outstanding },
+        alive ? "database probe answered" : "database probe did not answer",
+      );
       if (alive) {
         lastProgress = performance.now();
         markUp();
-        // A pool that finished work while the probe waited for a connection of its own is busy,
-        // not gone: under a burst a new connection can take longer than the probe allows.
+        // A pool that finished work while the probe waited is busy, not gone.
       } else if (!current || lastProgress < started) markDown();
     })().finally(() => {
       probing = undefined;
@@ -185,7 +199,7 @@ export function withConnectionGate(client: Sql, connections: number, reopen?: Re
           ended = true;
           if (watchdog) clearInterval(watchdog);
           await probing?.catch(() => {});
-          await Promise.all([...new Set([current, target])].map((pool) => pool?.end(options).catch(() => {})));
+          await Promise.all([...new Set([current, target, probeClient])].map((pool) => pool?.end(options).catch(() => {})));
         };
       }
       const pool = current ?? target;
