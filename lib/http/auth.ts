@@ -25,9 +25,9 @@ const unauthorized = () => new DomainError("unauthorized", "Send a valid API key
  * Authentication fails closed: when the database cannot say whether a key is live, the answer
  * is 503 (retry), never 401 or 403, which would tell an integrator its valid key is bad.
  */
-function databaseUnavailable(error: unknown, requestId: string): Error {
+function databaseUnavailable(error: unknown): Error {
   if (error instanceof DomainError) return error;
-  logError("authentication could not read the database", error, { request_id: requestId });
+  logError("authentication could not read the database", error);
   return new DomainError("transient_failure", "The service could not check your key just now. Retry the request.");
 }
 
@@ -42,13 +42,13 @@ export function readBearer(request: Request): string | undefined {
  * publishable key's Origin check (the app's own origin is always accepted). A key request
  * reads the key, its workspace, the dev clock and the availability revision in one statement.
  */
-export async function authenticate(db: Db, request: Request, auth: AuthKind, requestId: string): Promise<Authenticated> {
+export async function authenticate(db: Db, request: Request, auth: AuthKind): Promise<Authenticated> {
   if (auth === "public") return { kind: "public", clock: await loadClock(db), actor: { type: "public" } };
   const value = readBearer(request);
   if (!value) throw unauthorized();
   const devTools = getConfig().devTools;
   const found = await authenticateKey(db, value, { withClockOffset: devTools }).catch((error: unknown) => {
-    throw databaseUnavailable(error, requestId);
+    throw databaseUnavailable(error);
   });
   if (!found) throw unauthorized();
   const clock = devTools ? offsetClock(found.offsetMs ?? 0) : systemClock;

@@ -79,7 +79,7 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>, op
     let keyType: KeyType = "none";
     try {
       const db = await getDb();
-      const authenticated = await authenticate(db, request, operation.auth, requestId);
+      const authenticated = await authenticate(db, request, operation.auth);
       const { clock } = authenticated;
       keyType = authenticated.actor.type === "public" ? "none" : authenticated.actor.type;
       if (logRecord && authenticated.kind === "workspace") logRecord.workspace_id = authenticated.workspace.id;
