@@ -9,6 +9,7 @@ import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { clearNoShow } from "@/lib/bookings/clear-no-show";
 import { markNoShow } from "@/lib/bookings/mark-no-show";
 import { rescheduleBooking } from "@/lib/bookings/reschedule-booking";
+import { resendConfirmation } from "@/lib/bookings/resend-confirmation";
 import { createBooking } from "@/lib/bookings/create-booking";
 import { CreateBookingBody } from "@/lib/bookings/schemas";
 import { actAsMember } from "@/lib/members/console-access";
@@ -45,7 +46,7 @@ export async function signOutAction(): Promise<void> {
   redirect("/console/sign-in");
 }
 
-type BookingAction = "cancel" | "no-show" | "undo-no-show";
+type BookingAction = "cancel" | "no-show" | "undo-no-show" | "resend-confirmation";
 
 /** The booking page's buttons, through the API's own verbs with the member as the actor. */
 export async function bookingAction(form: FormData): Promise<void> {
@@ -63,12 +64,15 @@ export async function bookingAction(form: FormData): Promise<void> {
       await actAsMember(ctx, { ...target, action: "markBookingNoShow" }, () => markNoShow({ ctx, id: bookingId }));
     } else if (action === "undo-no-show") {
       await actAsMember(ctx, { ...target, action: "clearBookingNoShow" }, () => clearNoShow({ ctx, id: bookingId }));
+    } else if (action === "resend-confirmation") {
+      await actAsMember(ctx, { ...target, action: "resendBookingConfirmation" }, () => resendConfirmation({ ctx, id: bookingId }));
     }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     problem = error.type;
   }
-  redirect(`/console/${workspaceId}/bookings/${bookingId}${problem ? `?error=${problem}` : ""}`);
+  const outcome = problem ? `?error=${problem}` : action === "resend-confirmation" ? "?done=resend-confirmation" : "";
+  redirect(`/console/${workspaceId}/bookings/${bookingId}${outcome}`);
 }
 
 /** "Reschedule" to an offered time: the API's reschedule, so the customer gets the move email. */

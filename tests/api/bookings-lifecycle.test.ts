@@ -123,6 +123,45 @@ describe("POST and DELETE /v1/bookings/{id}/no-show", () => {
   });
 });
 
+describe("POST /v1/bookings/{id}/resend-confirmation", () => {
+  it("emails the customer the confirmation again, as it reads now; once per Idempotency-Key; never for a booking not confirmed", async () => {
+    const ws = await newWorkspace();
+    const service = await addService(ws);
+    const email = `again-${ws.id.slice(0, 8)}@example.com`;
+    const booking = await bookConfirmed(ws, { service_id: service.id, starts_at: localAt(ws, 1, "10:00"), customer: { name: "Ada Again", email } });
+    const moved = await api.post(`/v1/bookings/${booking.id}/reschedule`, { key: ws.sk, body: { starts_at: localAt(ws, 1, "14:00") } });
+    expect(moved.status).toBe(200);
+    const before = (await messagesTo(email)).length;
+    const toBusiness = async () =>
+      (await api.get(`/v1/messages?booking_id=${booking.id}`, { key: ws.sk })).body.data.filter(
+        (message: { recipient: string }) => message.recipient === "business",
+      ).length;
+    const businessBefore = await toBusiness();
+
+    const key = `resend-${booking.id}`;
+    const sent = await api.post(`/v1/bookings/${booking.id}/resend-confirmation`, { key: ws.sk, headers: { "Idempotency-Key": key } });
+    expect([sent.status, sent.body.id, sent.body.status, sent.body.starts_at]).toEqual([200, booking.id, "confirmed", moved.body.starts_at]);
+    const replay = await api.post(`/v1/bookings/${booking.id}/resend-confirmation`, { key: ws.sk, headers: { "Idempotency-Key": key } });
+    expect([replay.status, replay.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
+
+    const messages = await messagesTo(email);
+    expect(messages).toHaveLength(before + 1);
+    const [again] = messages;
+    expect(again!.channel).toBe("email");
+    // The confirmation as it reads now: the moved time, not the first one.
+    expect(again!.text).toContain("14:00");
+    expect(again!.text).not.toContain("10:00");
+    // Only the customer: the business hears of events, not of a resend.
+    expect(await toBusiness()).toBe(businessBefore);
+
+    await api.post(`/v1/bookings/${booking.id}/cancel`, { key: ws.sk });
+    expectError(await api.post(`/v1/bookings/${booking.id}/resend-confirmation`, { key: ws.sk }), 409, "booking_not_confirmed");
+    const { booking: pending } = await pendingBooking(ws, "12:00", { serviceId: service.id, key: ws.sk });
+    expectError(await api.post(`/v1/bookings/${pending.id}/resend-confirmation`, { key: ws.sk }), 409, "booking_not_confirmed");
+    expectError(await api.post(`/v1/bookings/${UNKNOWN_ID}/resend-confirmation`, { key: ws.sk }), 404, "not_found");
+  });
+});
+
 describe("GET /v1/bookings", () => {
   it("lists newest first with an opaque cursor, scoped to the workspace", async () => {
     const ws = await newWorkspace();
@@ -168,6 +207,7 @@ describe("security", () => {
       { method: "POST", path: `/v1/bookings/${booking.id}/cancel`, owner, scoped: true },
       { method: "POST", path: `/v1/bookings/${booking.id}/no-show`, owner, scoped: true },
       { method: "DELETE", path: `/v1/bookings/${booking.id}/no-show`, owner, scoped: true },
+      { method: "POST", path: `/v1/bookings/${booking.id}/resend-confirmation`, owner, scoped: true },
       { method: "POST", path: `/v1/bookings/${booking.id}/reschedule`, owner, scoped: true, body: { starts_at: booking.starts_at } },
     ];
   });

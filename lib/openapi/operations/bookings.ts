@@ -179,6 +179,23 @@ export const markNoShow = defineOperation({
   idempotent: true,
 });
 
+export const resendConfirmation = defineOperation({
+  id: "resendBookingConfirmation",
+  method: "POST",
+  path: "/v1/bookings/{id}/resend-confirmation",
+  tag: TAG,
+  summary: "Resend the confirmation email",
+  description:
+    "Queues the customer's confirmation email again, as it reads now (time, manage link, calendar file); email only, and the business is not notified." +
+    " Only a confirmed booking; otherwise 409 booking_not_confirmed. No body; answers the booking, unchanged." +
+    " Takes an Idempotency-Key: a repeat after a lost answer replays the first 2xx and sends no second email.",
+  auth: "sk",
+  params: BookingIdParams,
+  response: { status: 200, schema: Booking },
+  errors: ["not_found", "booking_not_confirmed"],
+  idempotent: true,
+});
+
 export const clearNoShow = defineOperation({
   id: "clearBookingNoShow",
   method: "DELETE",

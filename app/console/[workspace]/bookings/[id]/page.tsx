@@ -7,6 +7,7 @@ import { readBooking } from "@/lib/bookings/read-booking";
 import { getService } from "@/lib/services/get-service";
 import { listStaff } from "@/lib/staff/list-staff";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
+import { listMessages } from "@/lib/notifications/list-messages";
 import { bookingAction } from "../../../actions";
 import { requireConsole } from "../../../_session";
 import { StatusLabel } from "../../../_status";
@@ -14,17 +15,32 @@ import styles from "../../../console.module.css";
 
 export const dynamic = "force-dynamic";
 
-type PageProps = { params: Promise<{ workspace: string; id: string }>; searchParams: Promise<{ confirm?: string; error?: string }> };
+type PageProps = { params: Promise<{ workspace: string; id: string }>; searchParams: Promise<{ confirm?: string; error?: string; done?: string }> };
 
 const ERRORS: Record<string, string> = {
   booking_not_cancellable: "This booking can no longer be cancelled.",
   no_show_not_applicable: "Only a confirmed booking whose start has passed can be marked as a no-show.",
+  booking_not_confirmed: "Only a confirmed booking's confirmation can be sent again.",
+};
+
+const DONE: Record<string, string> = {
+  "resend-confirmation": "The confirmation email is on its way to the customer again.",
+};
+
+/** A message's delivery, in words (docs/console.md#a-booking). */
+const DELIVERY: Record<string, string> = { pending: "waiting to send", sent: "sent", failed: "not delivered" };
+const KINDS: Record<string, string> = {
+  confirmation: "Confirmation",
+  reschedule: "Time changed",
+  cancellation: "Cancellation",
+  reminder: "Reminder",
+  verification_code: "Verification code",
 };
 
 // GET /console/{workspace}/bookings/{id} – one booking: customer, answers, history and its actions.
 export default async function BookingPage({ params, searchParams }: PageProps) {
   const { workspace: workspaceId, id } = await params;
-  const { confirm, error } = await searchParams;
+  const { confirm, error, done } = await searchParams;
   const { ctx, access } = await requireConsole(workspaceId);
   const zone = access.workspace.timezone;
   let row;
@@ -34,11 +50,12 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
     if (failure instanceof DomainError && failure.type === "not_found") notFound();
     throw failure;
   }
-  const [booking, service, calendars, history] = await Promise.all([
+  const [booking, service, calendars, history, messages] = await Promise.all([
     readBooking(ctx, row),
     getService({ ctx, id: row.serviceId }),
     listStaff({ ctx, page: { limit: 200 } }),
     listAuditEvents({ ctx, query: { target_id: id, limit: 50 } }),
+    listMessages({ ctx, page: { limit: 50 }, filters: { booking_id: id } }),
   ]);
   const calendar = calendars.data.find((c) => c.id === row.staffId);
   const when = (instant: Date) => DateTime.fromJSDate(instant, { zone }).toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY);
@@ -61,6 +78,11 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
       {error ? (
         <p className={styles.error} role="alert">
           {ERRORS[error] ?? "That could not be done."}
+        </p>
+      ) : null}
+      {done && DONE[done] ? (
+        <p className={styles.notice} role="status">
+          {DONE[done]}
         </p>
       ) : null}
       <dl className={styles.facts}>
@@ -138,6 +160,15 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
               </button>
             </form>
           ) : null}
+          {booking.status === "confirmed" ? (
+            <form action={bookingAction}>
+              {hidden}
+              <input type="hidden" name="action" value="resend-confirmation" />
+              <button className={`${styles.button} ${styles.secondary}`} type="submit">
+                Resend confirmation
+              </button>
+            </form>
+          ) : null}
           {booking.status === "no_show" ? (
             <form action={bookingAction}>
               {hidden}
@@ -158,6 +189,22 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
           </li>
         ))}
       </ul>
+      <h2>Messages</h2>
+      {messages.data.length === 0 ? (
+        <p>No messages yet.</p>
+      ) : (
+        <ul className={styles.list} aria-label="Messages about this booking, newest first">
+          {messages.data.map((message) => (
+            <li key={message.id}>
+              <strong>{KINDS[message.kind] ?? message.kind}</strong> {message.channel === "sms" ? "SMS" : "email"} to{" "}
+              {message.recipient === "business" ? "your team" : "the customer"}, written {when(new Date(message.created_at))}:{" "}
+              {DELIVERY[message.status] ?? message.status}
+              {message.sent_at ? ` ${when(new Date(message.sent_at))}` : ""}
+              {message.status === "failed" && message.last_error ? ` (${message.last_error})` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
