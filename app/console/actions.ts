@@ -104,6 +104,10 @@ export async function newBookingAction(form: FormData): Promise<void> {
     service_id: serviceId,
     starts_at: String(form.get("starts_at") ?? ""),
     customer: { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), ...(phone ? { phone } : {}) },
+    // The service's questions (answer:<question id>); an empty optional answer is no answer.
+    answers: [...form.entries()]
+      .filter(([name, value]) => name.startsWith("answer:") && String(value).trim() !== "")
+      .map(([name, value]) => ({ question_id: name.slice("answer:".length), value: String(value) })),
   };
   let created = "";
   let problem = "";

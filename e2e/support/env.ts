@@ -36,6 +36,9 @@ export const E2E = {
   crashPort: BASE + 12,
   dataDir: DATA_DIR,
   accountFile: path.join(DATA_DIR, "e2e-account.json"),
+  /** The console spec's accounts: its members see only their own account's workspaces. */
+  consoleAccountFile: path.join(DATA_DIR, "e2e-console-account.json"),
+  consoleOtherAccountFile: path.join(DATA_DIR, "e2e-console-other-account.json"),
   /** A free-plan account the real-HTTP fuzz creates workspaces with. */
   fuzzAccountFile: path.join(DATA_DIR, "e2e-fuzz-account.json"),
   /** The page-headers spec's own account: the shared one is at its 25-workspace cap by then. */

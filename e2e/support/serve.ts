@@ -83,6 +83,8 @@ const ACCOUNTS: AccountToCreate[] = [
   { name: "E2E reschedule account", plan: "pro", planStep: 5, file: E2E.rescheduleAccountFile },
   { name: "E2E right-to-left account", plan: "pro", planStep: 1, file: E2E.rtlAccountFile },
   { name: "E2E zone names account", plan: "pro", planStep: 1, file: E2E.zoneNamesAccountFile },
+  { name: "E2E console account", plan: "pro", planStep: 1, file: E2E.consoleAccountFile },
+  { name: "E2E console other account", plan: "pro", planStep: 1, file: E2E.consoleOtherAccountFile },
 ];
 const created = spawnSync("npx", ["tsx", "e2e/support/create-accounts.ts", JSON.stringify(ACCOUNTS)], { env, encoding: "utf8" });
 if (created.status !== 0) {

@@ -2,17 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { questions, type QuestionRow } from "@/lib/db/schema";
 import { validationFailed } from "@/lib/errors";
+import { appliesToService } from "@/lib/questions/list-questions";
 
 export type AnswerInput = { question_id: string; value: string };
 /** An answer as it is kept: with its question's label and rank in the business's order at booking time. */
 export type ValidAnswer = { questionId: string; label: string; position: number; value: string };
 
 const MAX_TEXT_LENGTH = 1_000;
-
-/** A question applies to every service, or to the services it lists. */
-export function appliesToService(question: Pick<QuestionRow, "appliesTo" | "serviceIds">, serviceId: string): boolean {
-  return question.appliesTo === "all_services" || question.serviceIds.includes(serviceId);
-}
 
 /**
  * Answers checked against the workspace's questions that apply to the service: each names

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { listQuestions } from "@/lib/questions/list-questions";
 import { listServices } from "@/lib/services/list-services";
 import { newBookingAction } from "../../../actions";
 import { requireConsole } from "../../../_session";
@@ -22,7 +23,9 @@ export default async function NewBookingPage({ params, searchParams }: PageProps
   const { ctx, access } = await requireConsole(workspaceId);
   const services = (await listServices({ ctx, page: { limit: 200 } })).data.filter((s) => s.active);
   const service = services.find((s) => s.id === serviceId);
-  const days = service ? await offeredDays(ctx, { serviceId: service.id, days: 14 }) : [];
+  const [days, questions] = service
+    ? await Promise.all([offeredDays(ctx, { serviceId: service.id, days: 14 }), listQuestions({ ctx, serviceId: service.id })])
+    : [[], []];
   return (
     <>
       <p>
@@ -82,6 +85,37 @@ export default async function NewBookingPage({ params, searchParams }: PageProps
             <label htmlFor="phone">Phone (optional, +country code)</label>
             <input id="phone" name="phone" type="tel" autoComplete="off" />
           </div>
+          {questions.length > 0 ? <h2>Questions</h2> : null}
+          {questions.map((question) =>
+            question.type === "checkbox" ? (
+              <div key={question.id} className={styles.field}>
+                <label>
+                  <input type="checkbox" name={`answer:${question.id}`} value="true" required={question.required} /> {question.label}
+                </label>
+              </div>
+            ) : (
+              <div key={question.id} className={styles.field}>
+                <label htmlFor={`answer-${question.id}`}>
+                  {question.label}
+                  {question.required ? "" : " (optional)"}
+                </label>
+                {question.type === "select" ? (
+                  <select id={`answer-${question.id}`} name={`answer:${question.id}`} required={question.required} defaultValue="">
+                    <option value="">Choose one</option>
+                    {question.options.map((option) => (
+                      <option key={option} value={option}>
+                        {option}
+                      </option>
+                    ))}
+                  </select>
+                ) : question.type === "long_text" ? (
+                  <textarea id={`answer-${question.id}`} name={`answer:${question.id}`} required={question.required} maxLength={1000} rows={3} />
+                ) : (
+                  <input id={`answer-${question.id}`} name={`answer:${question.id}`} required={question.required} maxLength={1000} autoComplete="off" />
+                )}
+              </div>
+            ),
+          )}
           <button className={styles.button} type="submit">
             Create booking
           </button>

@@ -1,0 +1,165 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { E2E } from "./support/env";
+import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./support/fixtures";
+import { ONCE } from "./support/once";
+import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
+
+/**
+ * The business's console (docs/console.md) as an owner uses it: signs in from the emailed link,
+ * opens a booking from the day's list, reads the customer's answers, resends the confirmation,
+ * cancels it, and takes a phone booking; what a link used twice, another account's workspace and
+ * a cross-site form post get. Axe (WCAG 2.2 AA) and screenshots at 390 px and 1280 px.
+ */
+test.describe.configure({ mode: "serial" });
+
+const VIEWPORTS = [
+  { label: "390", width: 390, height: 844 },
+  { label: "1280", width: 1280, height: 900 },
+];
+const SCREENS = path.join("e2e", "artifacts", "screens", "console");
+const accountKey = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as { account_key: string }).account_key;
+const look = (page: Page, testInfo: Parameters<typeof screenshotAndAxe>[1], name: string) =>
+  screenshotAndAxe(page, testInfo, name, VIEWPORTS, WCAG_22_AA_TAGS, SCREENS);
+
+type Outboxed = { subject: string; text: string };
+const outbox = async (request: APIRequestContext, to: string) =>
+  (await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(to)}`, undefined)).data as Outboxed[];
+
+/** The newest sign-in link emailed to an address, as the member reads it in their inbox. */
+async function emailedSignInLink(request: APIRequestContext, email: string, seen = 0): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const links = (await outbox(request, email)).filter((message) => /sign in/i.test(message.subject));
+      link = links.length > seen ? (links[0]!.text.match(/https?:\/\/\S+\/console\/sign-in\/[^\s)>\]]+/)?.[0] ?? "") : "";
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link).pathname;
+}
+
+async function askForLink(page: Page, email: string) {
+  await page.goto("/console/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+}
+
+let seeded: Seeded;
+let workspaceId = "";
+let ownerEmail = "";
+let questionLabel = "";
+
+test.beforeAll(async ({ request }) => {
+  seeded = await seedWorkspace(request, { accountFile: E2E.consoleAccountFile, withQuestions: true });
+  workspaceId = (await call(request, "GET", "/v1/workspace", seeded.sk)).id;
+  ownerEmail = `owner-${workspaceId.slice(0, 8)}@console.example`;
+  await call(request, "POST", "/v1/account/members", accountKey(E2E.consoleAccountFile), { email: ownerEmail, role: "owner" });
+});
+
+test(
+  "an owner signs in from the emailed link, once; another account's workspace is a 404; a cross-site post is refused",
+  ONCE,
+  async ({ page, browser, request }, testInfo) => {
+    await askForLink(page, ownerEmail);
+    await look(page, testInfo, "01-check-your-email");
+    const link = await emailedSignInLink(request, ownerEmail);
+    await page.goto(link);
+    await look(page, testInfo, "02-sign-in-button");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/console/${workspaceId}/bookings`));
+
+    // The same link a second time, in another browser: spent, it signs nobody in.
+    const stranger = await browser.newContext();
+    const second = await stranger.newPage();
+    await second.goto(`${E2E.appUrl}${link}`);
+    await second.getByRole("button", { name: "Sign in" }).click();
+    await expect(second.getByRole("alert")).toContainText("expired or was already used");
+    expect((await second.goto(`${E2E.appUrl}/console/${workspaceId}/bookings`))?.url()).toContain("/console/sign-in");
+    await stranger.close();
+
+    // Another account's workspace: not found, as another workspace's record is in the API.
+    const other = await seedWorkspace(request, { accountFile: E2E.consoleOtherAccountFile });
+    const otherId = (await call(request, "GET", "/v1/workspace", other.sk)).id;
+    expect((await page.goto(`/console/${otherId}/bookings`))?.status()).toBe(404);
+
+    // A form posted from another site, with the owner's cookie: refused before any action runs.
+    const forged = await page.request.post(`/console/${workspaceId}/bookings/new`, {
+      headers: { Origin: "https://forged.example" },
+      form: { workspace: workspaceId, service: seeded.services.haircut },
+    });
+    expect(forged.status()).toBe(403);
+  },
+);
+
+test("an owner reads a booking's answers, resends its confirmation, cancels it, and takes a phone booking", ONCE, async ({ page, request }, testInfo) => {
+  const questions = (await call(request, "GET", "/v1/questions", seeded.sk)).data as { id: string; label: string; type: string }[];
+  const heard = questions.find((question) => question.type === "select")!;
+  const agreed = questions.find((question) => question.type === "checkbox")!;
+  questionLabel = heard.label;
+  const slot = await firstSlot(request, seeded, seeded.services.haircut);
+  const customer = { name: "Grace Caller", email: `grace-${workspaceId.slice(0, 8)}@example.com` };
+  const booking = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.haircut,
+    staff_id: slot.staff_id,
+    starts_at: slot.start,
+    customer,
+    answers: [
+      { question_id: heard.id, value: "Walking past" },
+      { question_id: agreed.id, value: "true" },
+    ],
+  });
+  expect(booking.status).toBe("confirmed");
+
+  const seen = (await outbox(request, ownerEmail)).filter((message) => /sign in/i.test(message.subject)).length;
+  await askForLink(page, ownerEmail);
+  await page.goto(await emailedSignInLink(request, ownerEmail, seen));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
+
+  // The day of the booking, in the workspace's zone; the booking is a link named by its time and the customer.
+  const day = new Date(slot.start).toLocaleDateString("en-CA", { timeZone: seeded.timezone });
+  await page.goto(`/console/${workspaceId}/bookings?view=day&date=${day}`);
+  const entry = page.getByRole("link", { name: new RegExp(customer.name) });
+  await expect(entry).toBeVisible();
+  await look(page, testInfo, "03-day");
+  await entry.click();
+
+  await expect(page.getByRole("heading", { name: new RegExp(customer.name) })).toBeVisible();
+  await expect(page.getByText(questionLabel)).toBeVisible();
+  await expect(page.getByText("Walking past")).toBeVisible();
+  const before = (await outbox(request, customer.email)).length;
+  await page.getByRole("button", { name: "Resend confirmation" }).click();
+  await expect(page.getByRole("status")).toContainText("confirmation email is on its way");
+  await expect.poll(async () => (await outbox(request, customer.email)).length).toBe(before + 1);
+  const messages = page.getByRole("list", { name: /Messages about this booking/ });
+  await expect(messages.getByRole("listitem").filter({ hasText: "Confirmation" })).toHaveCount(2);
+  await look(page, testInfo, "04-booking");
+
+  await page.getByRole("link", { name: "Cancel booking" }).click();
+  await expect(page.getByText("There is no payment to refund")).toBeVisible();
+  await look(page, testInfo, "05-cancel-rule");
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await expect(page.getByText("Cancelled", { exact: false }).first()).toBeVisible();
+  expect((await call(request, "GET", `/v1/bookings/${booking.id}`, seeded.sk)).status).toBe("cancelled");
+  await expect.poll(async () => (await outbox(request, customer.email)).some((message) => /cancel/i.test(message.subject))).toBe(true);
+  await expect(page.getByRole("button", { name: "Resend confirmation" })).toHaveCount(0);
+
+  // A phone booking: service, an offered time, the customer; created as a secret key creates it.
+  await page.goto(`/console/${workspaceId}/bookings/new`);
+  await page.getByLabel("Service").selectOption(seeded.services.trim);
+  await page.getByRole("button", { name: "Show times" }).click();
+  await page.getByRole("radio").first().check();
+  // The service's required question is asked here too: the create refuses a booking without its answer.
+  await page.getByLabel(questionLabel).selectOption("A friend");
+  await page.getByLabel("Name").fill("Phone Caller");
+  await page.getByLabel("Email").fill(`phone-${workspaceId.slice(0, 8)}@example.com`);
+  await look(page, testInfo, "06-new-booking");
+  await page.getByRole("button", { name: "Create booking" }).click();
+  await expect(page.getByRole("heading", { name: /Phone Caller/ })).toBeVisible();
+  const made = (await call(request, "GET", `/v1/bookings?q=${encodeURIComponent("Phone Caller")}`, seeded.sk)).data as { status: string }[];
+  expect(made.map((row) => row.status)).toEqual(["confirmed"]);
+});
