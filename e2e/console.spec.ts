@@ -3,7 +3,6 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./support/fixtures";
-import { ONCE } from "./support/once";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
 
 /**
@@ -59,43 +58,43 @@ test.beforeAll(async ({ request }) => {
   await call(request, "POST", "/v1/account/members", accountKey(E2E.consoleAccountFile), { email: ownerEmail, role: "owner" });
 });
 
-test(
-  "an owner signs in from the emailed link, once; another account's workspace is a 404; a cross-site post is refused",
-  ONCE,
-  async ({ page, browser, request }, testInfo) => {
-    await askForLink(page, ownerEmail);
-    await look(page, testInfo, "01-check-your-email");
-    const link = await emailedSignInLink(request, ownerEmail);
-    await page.goto(link);
-    await look(page, testInfo, "02-sign-in-button");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/console/${workspaceId}/bookings`));
+test("an owner signs in from the emailed link, once; another account's workspace is a 404; a cross-site post is refused", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  await askForLink(page, ownerEmail);
+  await look(page, testInfo, "01-check-your-email");
+  const link = await emailedSignInLink(request, ownerEmail);
+  await page.goto(link);
+  await look(page, testInfo, "02-sign-in-button");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/console/${workspaceId}/bookings`));
 
-    // The same link a second time, in another browser: spent, it signs nobody in.
-    const stranger = await browser.newContext();
-    const second = await stranger.newPage();
-    await second.goto(`${E2E.appUrl}${link}`);
-    await second.getByRole("button", { name: "Sign in" }).click();
-    await expect(second.getByRole("alert")).toContainText("expired or was already used");
-    expect((await second.goto(`${E2E.appUrl}/console/${workspaceId}/bookings`))?.url()).toContain("/console/sign-in");
-    await stranger.close();
+  // The same link a second time, in another browser: spent, it signs nobody in.
+  const stranger = await browser.newContext();
+  const second = await stranger.newPage();
+  await second.goto(`${E2E.appUrl}${link}`);
+  await second.getByRole("button", { name: "Sign in" }).click();
+  await expect(second.getByRole("alert")).toContainText("expired or was already used");
+  expect((await second.goto(`${E2E.appUrl}/console/${workspaceId}/bookings`))?.url()).toContain("/console/sign-in");
+  await stranger.close();
 
-    // Another account's workspace: not found, as another workspace's record is in the API.
-    const other = await seedWorkspace(request, { accountFile: E2E.consoleOtherAccountFile });
-    const otherId = (await call(request, "GET", "/v1/workspace", other.sk)).id;
-    expect((await page.goto(`/console/${otherId}/bookings`))?.status()).toBe(404);
+  // Another account's workspace: not found, as another workspace's record is in the API.
+  const other = await seedWorkspace(request, { accountFile: E2E.consoleOtherAccountFile });
+  const otherId = (await call(request, "GET", "/v1/workspace", other.sk)).id;
+  expect((await page.goto(`/console/${otherId}/bookings`))?.status()).toBe(404);
 
-    // A form posted from another site, with the owner's cookie: refused before any action runs.
-    const forged = await page.request.post(`/console/${workspaceId}/bookings/new`, {
-      headers: { Origin: "https://forged.example" },
-      form: { workspace: workspaceId, service: seeded.services.haircut },
-    });
-    expect(forged.status()).toBe(403);
-  },
-);
+  // A form posted from another site, with the owner's cookie: refused before any action runs.
+  const forged = await page.request.post(`/console/${workspaceId}/bookings/new`, {
+    headers: { Origin: "https://forged.example" },
+    form: { workspace: workspaceId, service: seeded.services.haircut },
+  });
+  expect(forged.status()).toBe(403);
+});
 
-test("an owner reads a booking's answers, resends its confirmation, cancels it, and takes a phone booking", ONCE, async ({ page, request }, testInfo) => {
+test("an owner reads a booking's answers, resends its confirmation, cancels it, and takes a phone booking", async ({ page, request }, testInfo) => {
   const questions = (await call(request, "GET", "/v1/questions", seeded.sk)).data as { id: string; label: string; type: string }[];
   const heard = questions.find((question) => question.type === "select")!;
   const agreed = questions.find((question) => question.type === "checkbox")!;
