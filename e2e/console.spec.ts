@@ -130,6 +130,8 @@ test("an owner reads a booking's answers, resends its confirmation, cancels it, 
   await expect(page.getByRole("heading", { name: new RegExp(customer.name) })).toBeVisible();
   await expect(page.getByText(questionLabel)).toBeVisible();
   await expect(page.getByText("Walking past")).toBeVisible();
+  // A checkbox's answer reads as a word, not "true".
+  await expect(page.getByRole("definition").filter({ hasText: /^Yes$/ })).toHaveCount(1);
   const before = (await outbox(request, customer.email)).length;
   await page.getByRole("button", { name: "Resend confirmation" }).click();
   await expect(page.getByRole("status")).toContainText("confirmation email is on its way");

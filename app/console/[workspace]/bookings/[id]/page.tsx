@@ -8,6 +8,7 @@ import { getService } from "@/lib/services/get-service";
 import { listStaff } from "@/lib/staff/list-staff";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { listMessages } from "@/lib/notifications/list-messages";
+import { listQuestions } from "@/lib/questions/list-questions";
 import { bookingAction } from "../../../actions";
 import { requireConsole } from "../../../_session";
 import { StatusLabel } from "../../../_status";
@@ -50,13 +51,18 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
     if (failure instanceof DomainError && failure.type === "not_found") notFound();
     throw failure;
   }
-  const [booking, service, calendars, history, messages] = await Promise.all([
+  const [booking, service, calendars, history, messages, questions] = await Promise.all([
     readBooking(ctx, row),
     getService({ ctx, id: row.serviceId }),
     listStaff({ ctx, page: { limit: 200 } }),
     listAuditEvents({ ctx, query: { target_id: id, limit: 50 } }),
     listMessages({ ctx, page: { limit: 50 }, filters: { booking_id: id } }),
+    listQuestions({ ctx }),
   ]);
+  // A checkbox's answer in words; a question deleted since shows the answer as given.
+  const checkboxes = new Set(questions.filter((question) => question.type === "checkbox").map((question) => question.id));
+  const answerText = (answer: { question_id: string; value: string }) =>
+    checkboxes.has(answer.question_id) ? (answer.value === "true" ? "Yes" : "No") : answer.value;
   const calendar = calendars.data.find((c) => c.id === row.staffId);
   const when = (instant: Date) => DateTime.fromJSDate(instant, { zone }).toLocaleString(DateTime.DATETIME_MED_WITH_WEEKDAY);
   const hidden = (
@@ -119,7 +125,7 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
           {booking.answers.map((answer) => (
             <div key={answer.question_id} style={{ display: "contents" }}>
               <dt>{answer.label}</dt>
-              <dd>{String(answer.value)}</dd>
+              <dd>{answerText(answer)}</dd>
             </div>
           ))}
         </dl>
