@@ -138,6 +138,7 @@ test("an owner reads a booking's answers, resends its confirmation, cancels it, 
   await expect.poll(async () => (await outbox(request, customer.email)).length).toBe(before + 1);
   const messages = page.getByRole("list", { name: /Messages about this booking/ });
   await expect(messages.getByRole("listitem").filter({ hasText: "Confirmation" })).toHaveCount(2);
+  await expect(page.getByRole("listitem").filter({ hasText: `Confirmation sent again by ${ownerEmail}` })).toHaveCount(1);
   await look(page, testInfo, "04-booking");
 
   await page.getByRole("link", { name: "Cancel booking" }).click();

@@ -30,6 +30,16 @@ const DONE: Record<string, string> = {
 
 /** A message's delivery, in words (docs/console.md#a-booking). */
 const DELIVERY: Record<string, string> = { pending: "waiting to send", sent: "sent", failed: "not delivered" };
+/** The audit log's operation ids, as the history reads them. */
+const ACTIONS: Record<string, string> = {
+  createBooking: "Booked",
+  confirmBooking: "Confirmed",
+  cancelBooking: "Cancelled",
+  rescheduleBooking: "Moved",
+  markBookingNoShow: "Marked as a no-show",
+  clearBookingNoShow: "No-show mark cleared",
+  resendBookingConfirmation: "Confirmation sent again",
+};
 const KINDS: Record<string, string> = {
   confirmation: "Confirmation",
   reschedule: "Time changed",
@@ -191,7 +201,7 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
         <li>Created {when(row.createdAt)}</li>
         {history.data.map((event) => (
           <li key={event.id}>
-            {event.what} by {event.who.name}, {when(new Date(event.when))}
+            {ACTIONS[event.what] ?? event.what} by {event.who.name}, {when(new Date(event.when))}
           </li>
         ))}
       </ul>
