@@ -1,4 +1,4 @@
-import { oneLine } from "./format";
+import { isolate, oneLine } from "./format";
 import { calendarAttachment } from "./calendar-attachment";
 import { money } from "./i18n";
 import { appointmentDetails, contactDetails, paragraph, renderEmail, speechFor } from "./layout";
@@ -8,7 +8,7 @@ import type { BookingMessageData, EmailContent } from "./message-data";
 export function renderCancellationEmail(data: BookingMessageData): EmailContent {
   const speech = speechFor(data);
   const { t, locale } = speech;
-  const business = data.workspace.name;
+  const business = isolate(data.workspace.name, speech.locale);
   const title = t("email.cancellation.title", { business });
   const refund =
     data.refundCents && data.payment ? paragraph(t("email.cancellation.refund", { amount: money(data.refundCents, data.payment.currency, locale) })) : null;
