@@ -112,3 +112,45 @@ describe("emails name zones, dates and phones as the workspace's pages do", () =
     expect(htmlOf(confirmation)).toContain('<td dir="auto">Colour</td>');
   });
 });
+
+describe("a cancellation by the business, as the customer reads it", () => {
+  it("says the business cancelled, gives the reason sent with the cancel and links to the booking page; a customer's own cancel does not", async () => {
+    const server = await useSmtpServer();
+    const studio = await newYorkStudio();
+    const customer = `ada-${studio.ws.id.slice(0, 8)}@example.com`;
+    await bookMonday(studio, { email: customer });
+    const [booking] = (await api.get("/v1/bookings", { key: studio.ws.sk })).body.data as { id: string }[];
+    const cancelled = await api.post(`/v1/bookings/${booking!.id}/cancel`, { key: studio.ws.sk, body: { reason: "Our colourist is ill <sorry>" } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await runJobs();
+
+    const cancellation = mailTo(server, customer).at(-1)!;
+    expect(cancellation.headers.subject).toBe("Booking cancelled with Studio North");
+    const bookingPage = `http://localhost:3000/book/${studio.ws.slug}`;
+    const text = textOf(cancellation);
+    expect(text).toContain("Studio North has cancelled your booking.");
+    expect(text).not.toContain("Your booking with Studio North has been cancelled.");
+    expect(text).toContain("Their reason: Our colourist is ill <sorry>");
+    expect(text).toContain(`To book another time, use this link:\n${bookingPage}`);
+    const html = htmlOf(cancellation);
+    expect(html).toContain("Their reason: Our colourist is ill &lt;sorry&gt;");
+    expect(html).toContain(`<a href="${bookingPage}">Book again</a>`);
+
+    // The customer's own cancellation (through their link) keeps the plain wording.
+    const other = `grace-${studio.ws.id.slice(0, 8)}@example.com`;
+    const created = await book(studio.ws, {
+      service_id: studio.service.id,
+      starts_at: "2026-11-30T13:00:00-05:00",
+      customer: { name: "Grace Hopper", email: other },
+      answers: [{ question_id: studio.questionId, value: "true" }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const own = await api.post(`/v1/public/bookings/${created.body.access_token}/cancel`, { body: { reason: "Changed plans" } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    await runJobs();
+    const theirs = textOf(mailTo(server, other).at(-1)!);
+    expect(theirs).toContain("Your booking with Studio North has been cancelled.");
+    expect(theirs).not.toContain("Changed plans");
+    expect(theirs).not.toContain("/book/");
+  });
+});
