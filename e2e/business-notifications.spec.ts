@@ -57,7 +57,7 @@ test("a booking with answers made on the hosted page reaches the business's inbo
   await expect(mail).toContainText(`Anything we should know?: ${ALLERGY}`);
   await expect(mail).toContainText("How did you hear about us?: Instagram");
   await expect(mail).toContainText("Calendar: Alex Rivera");
-  await expect(mail).toContainText("Phone: +12125550199");
+  await expect(mail).toContainText("Phone: (212) 555-0199");
   await expect(mail).toContainText("Attachments: booking.ics");
 
   // The customer cancels from the link in their confirmation: the page says the business knows, and it does.

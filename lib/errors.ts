@@ -63,7 +63,20 @@ export const validationFailed = (param: string | undefined, message: string) =>
 
 export const conflict = (message: string) => new DomainError("conflict", message);
 
-export const slotUnavailable = () => new DomainError("slot_unavailable", "That time is no longer available. Choose another slot.");
+/**
+ * Why a time cannot be had, as the verb that refused it saw it: a booking (or busy time) took it, the
+ * business closed it (time off), or the last seat of its group session went. The type stays
+ * `slot_unavailable`; only the message differs, so it never says someone booked a time the business closed.
+ */
+export type SlotUnavailableCause = "booked" | "closed" | "full";
+
+const SLOT_UNAVAILABLE_MESSAGES: Record<SlotUnavailableCause, string> = {
+  booked: "That time was just booked. Choose another slot.",
+  closed: "That time is no longer open: the business is unavailable then. Choose another slot.",
+  full: "The last spot at that time was just taken. Choose another slot.",
+};
+
+export const slotUnavailable = (cause: SlotUnavailableCause = "booked") => new DomainError("slot_unavailable", SLOT_UNAVAILABLE_MESSAGES[cause]);
 
 /** A series refused whole: `unavailable` names the starts that cannot be booked. */
 export const seriesUnavailable = (unavailable: string[]) =>

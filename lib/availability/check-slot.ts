@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import type { Queryable } from "@/lib/db/client";
 import type { ServiceRow, WorkspaceRow } from "@/lib/db/schema";
-import { classifyStart, type CalendarInput, type StartCheck } from "./engine";
+import { classifyStart, takenBy, type CalendarInput, type StartCheck, type TakenBy } from "./engine";
 import { loadCalendars, type LoadCalendarsInput, type LoadedCalendar } from "./load-calendars";
 import { isGroupService, isServiceBookable, toServiceRules } from "./service-rules";
 import { MINUTE_MS } from "./zone-timeline";
@@ -10,7 +10,9 @@ import { MINUTE_MS } from "./zone-timeline";
  * The check booking creation and rescheduling use for a requested start, consistent with
  * GET /v1/availability by construction (same engine, same data):
  * - "ok": the start is offered on that calendar;
- * - "taken": it would be offered, but time off or a live booking overlaps (→ 409 slot_unavailable);
+ * - "closed" | "booked" | "full": it would be offered, but the calendar's time off covers it, a live
+ *   booking or busy time overlaps it, or its group session has no seat left (→ 409 slot_unavailable,
+ *   whose message says which);
  * - "outside_working_hours": the appointment is not inside any working-hours block of the
  *   calendar on that day (→ 422 outside_working_hours);
  * - "not_offered": anything else: off the slot grid, before min_lead or after max_advance,
@@ -19,7 +21,7 @@ import { MINUTE_MS } from "./zone-timeline";
  * `db` may be the caller's transaction. The check is advisory: the exclusion constraint is
  * what makes a double booking impossible.
  */
-export type SlotCheck = StartCheck;
+export type SlotCheck = Exclude<StartCheck, "taken"> | TakenBy;
 
 export type CheckSlotInput = {
   db: Queryable;
@@ -42,8 +44,8 @@ export type CandidateCalendars = {
   /** Calendars on which the start is "ok", fairest first; try them in order. */
   staffIds: string[];
   /**
-   * When staffIds is empty, why: "taken" if the start is offered on some calendar but taken
-   * on all of them, else "not_offered" if some calendar has it inside its hours, else
+   * When staffIds is empty, why: how it is taken ("full", "booked", then "closed") if the start is
+   * offered on some calendar but taken on all of them, else "not_offered" if some calendar has it inside its hours, else
    * "outside_working_hours" (also when no calendar offers the service: "not_offered").
    */
   refusal: Exclude<SlotCheck, "ok"> | null;
@@ -64,7 +66,7 @@ export async function pickCandidateCalendars(input: CheckSlotInput): Promise<Can
   const checks = calendars.map((calendar) => ({ staffId: calendar.staffId, check: classify(input, calendar) }));
   const open = checks.filter((entry) => entry.check === "ok").map((entry) => entry.staffId);
   if (open.length === 0) {
-    const refusal = (["taken", "not_offered"] as const).find((reason) => checks.some((entry) => entry.check === reason));
+    const refusal = (["full", "booked", "closed", "not_offered"] as const).find((reason) => checks.some((entry) => entry.check === reason));
     return { staffIds: [], refusal: refusal ?? "outside_working_hours" };
   }
   const load = new Map(calendars.map((calendar) => [calendar.staffId, calendar.bookingsStarting ?? 0]));
@@ -93,14 +95,12 @@ function loadCalendarsAround(input: CheckSlotInput, staffIds?: string[], countSt
 }
 
 function classify(input: CheckSlotInput, calendar: CalendarInput): SlotCheck {
-  return classifyStart(
-    {
-      rules: toServiceRules(input.service),
-      timezone: input.workspace.timezone,
-      slotIntervalMinutes: input.workspace.slotIntervalMinutes,
-      nowMs: input.now.getTime(),
-    },
+  const rules = toServiceRules(input.service);
+  const startMs = input.startsAt.getTime();
+  const check = classifyStart(
+    { rules, timezone: input.workspace.timezone, slotIntervalMinutes: input.workspace.slotIntervalMinutes, nowMs: input.now.getTime() },
     calendar,
-    input.startsAt.getTime(),
+    startMs,
   );
+  return check === "taken" ? takenBy({ rules }, calendar, startMs) : check;
 }

@@ -244,9 +244,7 @@ export function classifyStart(input: Omit<AvailabilityInput, "calendars" | "from
   const isOnGrid = containing.some((block) => Number.isInteger(wallMinute) && (wallMinute - block.startMinute) % input.slotIntervalMinutes === 0);
   if (!isOnGrid || !allowedStartWindow(input.rules, input.nowMs, startMs, startMs + 1)) return "not_offered";
 
-  const occupiedStart = startMs - input.rules.bufferBeforeMinutes * MINUTE_MS;
-  const occupiedEnd = startMs + durationMs + input.rules.bufferAfterMinutes * MINUTE_MS;
-  const meets = (interval: Interval) => interval.startMs < occupiedEnd && occupiedStart < interval.endMs;
+  const meets = meetsOccupied(input, startMs);
   if (calendar.timeOff.some(meets) || calendar.busy.some(meets)) return "taken";
   // A group service: its own session at this start is joined while it has a seat; any other meets it.
   const own = calendar.sessions?.find((session) => session.startMs === startMs);
@@ -333,4 +331,26 @@ export function mergeIntervals(intervals: Interval[]): Interval[] {
     else merged.push({ ...interval });
   }
   return merged;
+}
+
+/** Whether an interval meets what an appointment at `startMs` would occupy (its buffers included). */
+function meetsOccupied(input: Pick<AvailabilityInput, "rules">, startMs: number): (interval: Interval) => boolean {
+  const occupiedStart = startMs - input.rules.bufferBeforeMinutes * MINUTE_MS;
+  const occupiedEnd = startMs + input.rules.durationMinutes * MINUTE_MS + input.rules.bufferAfterMinutes * MINUTE_MS;
+  return (interval) => interval.startMs < occupiedEnd && occupiedStart < interval.endMs;
+}
+
+/**
+ * Why a start `classifyStart` called "taken" is taken, in classifyStart's order, so a refusal can say so:
+ * "closed" when the calendar's time off covers it (nobody booked it), "booked" when a booking or a busy time
+ * meets it, "full" when its own group session has no seat left (docs/group-sessions.md).
+ */
+export type TakenBy = "closed" | "booked" | "full";
+
+export function takenBy(input: Pick<AvailabilityInput, "rules">, calendar: CalendarInput, startMs: number): TakenBy {
+  const meets = meetsOccupied(input, startMs);
+  if (calendar.timeOff.some(meets)) return "closed";
+  if (calendar.busy.some(meets)) return "booked";
+  const own = calendar.sessions?.find((session) => session.startMs === startMs);
+  return own && own.seatsTaken >= (input.rules.capacity ?? 1) ? "full" : "booked";
 }

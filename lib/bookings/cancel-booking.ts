@@ -64,10 +64,12 @@ export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input
     // The refund is marked first so the cancellation email can name it.
     const refunding = input.refund !== false && (await markRefundDue(tx, { workspaceId, bookingId: booking.id, now }));
     // The business hears of a cancellation of what it heard of as booked (a hold never confirmed was never announced).
-    const business = booking.isAnnounced ? ({ event: "cancelled", cancelledBy: ctx.actor.type === "customer" ? "customer" : "business" } as const) : undefined;
+    const cancelledBy = ctx.actor.type === "customer" ? "customer" : "business";
+    const business = booking.isAnnounced ? ({ event: "cancelled", cancelledBy } as const) : undefined;
     // A hold given back (a code or payment never completed) was never confirmed to the customer:
     // nothing to take back, so no "Booking cancelled" message, unless it has money to return.
-    if (booking.status === "confirmed" || refunding) await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, business, now });
+    if (booking.status === "confirmed" || refunding)
+      await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, cancelledBy, business, now });
     if (isLiveHold(booking, now)) await afterCommit(tx, { type: "hold.settled", bookingId: booking.id });
     // Only a confirmed booking has a reminder run to stop.
     if (booking.status === "confirmed") await recordScheduleChanged(tx, row!);

@@ -94,9 +94,10 @@ export async function occupyFirstFree<T>(tx: Tx, staffIds: string[], times: Book
       const [, occupied] = await Promise.all([lockCalendarRange(tx, staffId, times), occupy(tx, staffId)]);
       return occupied;
     } catch (error) {
-      throw isSlotConflict(error) ? slotUnavailable() : error;
+      throw isSlotConflict(error) ? slotUnavailable(isSessionFull(error) ? "full" : "booked") : error;
     }
   }
+  let isEveryConflictFull = staffIds.length > 0;
   for (const staffId of staffIds) {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -108,11 +109,13 @@ export async function occupyFirstFree<T>(tx: Tx, staffIds: string[], times: Book
       } catch (error) {
         if (isPgError(error, PG_DEADLOCK_DETECTED) && attempt <= DEADLOCK_RETRIES) continue;
         if (!isSlotConflict(error)) throw error;
+        // Every calendar gone to a full session says so; any taken by a booking says that.
+        if (!isSessionFull(error)) isEveryConflictFull = false;
         break;
       }
     }
   }
-  throw slotUnavailable();
+  throw slotUnavailable(isEveryConflictFull ? "full" : "booked");
 }
 
 /**

@@ -82,7 +82,7 @@ async function assertCalendarOffersService(db: Queryable, scope: { workspaceId: 
 
 function assertOpen(check: SlotCheck): void {
   if (check === "ok") return;
-  if (check === "taken") throw slotUnavailable();
+  if (check === "booked" || check === "closed" || check === "full") throw slotUnavailable(check);
   if (check === "outside_working_hours") {
     throw new DomainError("outside_working_hours", "That time is outside the calendar's working hours.", { param: "starts_at" });
   }

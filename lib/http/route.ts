@@ -198,7 +198,8 @@ function toErrorResponse(error: unknown, keyType: KeyType, headers: Headers, req
   if (pg?.code === PG_SERIALIZATION_FAILURE || pg?.code === PG_DEADLOCK_DETECTED) {
     return errorResponse(new DomainError("transient_failure", "Two writes contended. Retry the request."), keyType, headers);
   }
-  if (pg?.code === PG_EXCLUSION_VIOLATION || isSessionFull(error)) return errorResponse(slotUnavailable(), keyType, headers);
+  if (pg?.code === PG_EXCLUSION_VIOLATION || isSessionFull(error))
+    return errorResponse(slotUnavailable(isSessionFull(error) ? "full" : "booked"), keyType, headers);
   if (isDatabaseUnavailable(error)) {
     logError("database unavailable", error, { request_id: requestId });
     return errorResponse(new DomainError("transient_failure", "The service could not reach its database. Retry the request."), keyType, headers);

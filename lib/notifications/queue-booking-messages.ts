@@ -25,6 +25,8 @@ export type QueueBookingMessagesInput = {
   code?: string;
   /** The start before a move; `reschedule` shows the old time beside the new one. */
   previousStartsAt?: Date;
+  /** Cancellation only: who cancelled; the business's cancellation tells the customer so, with its reason and how to book again. */
+  cancelledBy?: "customer" | "business";
   /** Cancellation only: the cancellation refunds the booking's payment (everything not yet refunded). */
   refunding?: boolean;
   /**
@@ -92,6 +94,9 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
     customer,
     payment: payment ?? null,
     refundCents,
+    cancelledBy: input.cancelledBy,
+    cancelReason: booking.cancelReason,
+    bookingPageUrl: `${getConfig().appUrl}/book/${encodeURIComponent(workspace.slug)}`,
     manageUrl: readManageUrl(booking.accessTokenSealed),
     code: input.code,
     previousStartsAt: input.previousStartsAt,

@@ -1,8 +1,9 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
 import { afterCommit } from "@/lib/db/transaction";
 import { loadAnswersOf } from "@/lib/booking-details/answers";
 import type { BookingAnswer } from "@/lib/booking-details/schemas";
-import { outboxMessages, type WorkspaceRow } from "@/lib/db/schema";
+import { outboxMessages, questions, type WorkspaceRow } from "@/lib/db/schema";
 import { notificationAddress } from "@/lib/workspaces/notification-address";
 import { renderBusinessEmail, type BusinessEventKind } from "./templates/business";
 import type { BookingMessageData } from "./templates/message-data";
@@ -31,12 +32,14 @@ export async function queueBusinessMessage(
   const to = notificationAddress(input.workspace);
   if (!to) return false;
   const answers = input.answers ?? (await loadAnswersOf(tx, input.data.booking.id));
+  const checkboxQuestionIds = await checkboxAnswers(tx, input.workspace.id, answers);
   const email = renderBusinessEmail({
     ...input.data,
     // The business reads its own language, not the customer's.
     locale: input.workspace.language,
     event: input.event,
     answers,
+    checkboxQuestionIds,
     cancelledBy: input.cancelledBy,
     cancelReason: input.cancelReason,
   });
@@ -59,4 +62,32 @@ export async function queueBusinessMessage(
     .returning({ id: outboxMessages.id });
   for (const row of rows) await afterCommit(tx, { type: "message.queued", messageId: row.id });
   return true;
+}
+
+/**
+ * The answers given to a checkbox question, so the email says yes or no rather than "true"/"false". An answer
+ * keeps no type of its own; a question deleted since is taken as a checkbox when its answer is "true" or "false".
+ */
+async function checkboxAnswers(tx: Queryable, workspaceId: string, answers: BookingAnswer[]): Promise<Set<string>> {
+  if (answers.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: questions.id, type: questions.type })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.workspaceId, workspaceId),
+        inArray(
+          questions.id,
+          answers.map((answer) => answer.question_id),
+        ),
+      ),
+    );
+  const types = new Map(rows.map((row) => [row.id, row.type]));
+  const ids = answers
+    .filter((answer) => {
+      const type = types.get(answer.question_id);
+      return type ? type === "checkbox" : answer.value === "true" || answer.value === "false";
+    })
+    .map((answer) => answer.question_id);
+  return new Set(ids);
 }

@@ -259,7 +259,7 @@ describe("POST /v1/public/bookings/{token}/reschedule", () => {
     expect(deliveries[1]!.payload.data.previous_starts_at).toBe(created.starts_at);
     const [message] = await messagesTo(customer.email);
     expect(message!.subject).toMatch(/^Booking moved/);
-    expect(message!.text).toContain("14:00–15:00 (America/New_York)");
+    expect(message!.text).toContain("2:00 PM–3:00 PM (New York time)");
   });
 
   it("only offers open slots: taken → 409 slot_unavailable, outside hours or in the past → 422, another calendar only when it offers the service", async () => {

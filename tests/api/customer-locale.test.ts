@@ -35,7 +35,7 @@ describe("customer.locale formats the customer's emails", () => {
     const { created, email } = await bookAt945({ language: "en", locale: "en-US" });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const text = await confirmationText(email);
-    expect(text).toMatch(/When: Wednesday, March 5, 2031, 9:45\sAM–10:15\sAM \(America\/New_York\)/);
+    expect(text).toMatch(/When: Wednesday, March 5, 2031, 9:45\sAM–10:15\sAM \(New York time\)/);
     expect(text).not.toContain("09:45");
   });
 
@@ -43,15 +43,15 @@ describe("customer.locale formats the customer's emails", () => {
     const { created, email } = await bookAt945({ language: "en", locale: "en-GB" });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const text = await confirmationText(email);
-    expect(text).toContain("When: Wednesday, 5 March 2031, 09:45–10:15 (America/New_York)");
+    expect(text).toContain("When: Wednesday, 5 March 2031, 09:45–10:15 (New York time)");
   });
 
   it("the language stays the negotiated one; the region brings its clock (a de-CH customer served in English reads 09:45)", async () => {
     const { created, email } = await bookAt945({ language: "en", locale: "de-CH", timezone: "America/Los_Angeles" });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const text = await confirmationText(email);
-    expect(text).toContain("When: Wednesday, 5 March 2031, 09:45–10:15 (America/New_York)");
-    expect(text).toContain("Your time: Wednesday, 5 March 2031, 06:45–07:15 (America/Los_Angeles)");
+    expect(text).toContain("When: Wednesday, 5 March 2031, 09:45–10:15 (New York time)");
+    expect(text).toContain("Your time: Wednesday, 5 March 2031, 06:45–07:15 (Los Angeles time)");
   });
 
   it("is stored canonical: en-us is en-US", async () => {
@@ -66,9 +66,9 @@ describe("customer.locale formats the customer's emails", () => {
     expect(created.body).toMatchObject({ error: { type: "validation_failed", param: "customer.locale" } });
   });
 
-  it("without a locale English keeps its house style (24-hour, no comma)", async () => {
+  it("without a locale English reads as the workspace's country writes it (a New York studio: US style)", async () => {
     const { created, email } = await bookAt945({});
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(await confirmationText(email)).toContain("When: Wednesday 5 March 2031, 09:45–10:15 (America/New_York)");
+    expect(await confirmationText(email)).toMatch(/When: Wednesday, March 5, 2031, 9:45\sAM–10:15\sAM \(New York time\)/);
   });
 });

@@ -85,8 +85,8 @@ describe("emails and reminders in the booking's language, over real SMTP", () =>
     expect(body).toContain("Hola, Ana:");
     expect(body).toContain("Su reserva con Estudio Norte está confirmada.");
     expect(body).toContain("Servicio: Color");
-    expect(body).toContain("Cuándo: miércoles, 5 de marzo de 2031, 10:00–11:00 (Europe/Paris)");
-    expect(body).toContain("Su hora: miércoles, 5 de marzo de 2031, 3:00–4:00 (America/Mexico_City)");
+    expect(body).toContain("Cuándo: miércoles, 5 de marzo de 2031, 10:00–11:00 (hora de París)");
+    expect(body).toContain("Su hora: miércoles, 5 de marzo de 2031, 3:00–4:00 (hora de Ciudad de México)");
     expect(body).toContain("Dónde: Calle Mayor 1, Madrid");
     expect(body).toContain(`Para ver, cambiar o cancelar su reserva, use este enlace:\nhttp://localhost:3000/manage/${booking.token}`);
     expect(body).not.toMatch(/\b(Hello|Your booking|Service:|When:|Manage your booking)\b/);
@@ -95,8 +95,8 @@ describe("emails and reminders in the booking's language, over real SMTP", () =>
     await setNow("2031-03-04T09:00:05Z");
     expect((await runJobs()).reminders).toBe(1);
     const reminder = server.received.filter((message) => message.to === email)[1]!;
-    expect(reminder.message.headers.subject).toBe("Recordatorio: Color con Estudio Norte, miércoles, 5 de marzo de 2031, 10:00–11:00 (Europe/Paris)");
-    expect(text(reminder.message)).toContain("Le recordamos su reserva con Estudio Norte el miércoles, 5 de marzo de 2031, 10:00–11:00 (Europe/Paris).");
+    expect(reminder.message.headers.subject).toBe("Recordatorio: Color con Estudio Norte, miércoles, 5 de marzo de 2031, 10:00–11:00 (hora de París)");
+    expect(text(reminder.message)).toContain("Le recordamos su reserva con Estudio Norte el miércoles, 5 de marzo de 2031, 10:00–11:00 (hora de París).");
     expect(text(reminder.message)).toContain("Contacto de Estudio Norte\nDirección: Calle Mayor 1, Madrid\nCorreo electrónico: hola@estudio.test");
   });
 
@@ -112,28 +112,32 @@ describe("emails and reminders in the booking's language, over real SMTP", () =>
     await runJobs();
 
     const [confirmation] = server.received.filter((message) => message.to === email);
-    expect(confirmation!.message.headers.subject).toBe("تأكيد حجزك لدى Studio North");
+    expect(confirmation!.message.headers.subject).toBe("تأكيد حجزك لدى \u2068Studio North\u2069");
     const body = text(confirmation!.message);
     expect(body).toContain("مرحبًا ليلى،");
-    expect(body).toContain("تم تأكيد حجزك لدى Studio North.");
-    expect(body).toContain("الخدمة: Colour");
-    expect(body).toContain("الموعد: الأربعاء، 5 مارس 2031، 10:00 ص–11:00 ص (Europe/Paris)");
+    expect(body).toContain("تم تأكيد حجزك لدى \u2068Studio North\u2069.");
+    expect(body).toContain("\u2068الخدمة\u2069: \u2068Colour\u2069");
+    expect(body).toContain("\u2068الموعد\u2069: \u2068الأربعاء، 5 مارس 2031، 10:00 ص–11:00 ص (بتوقيت باريس)\u2069");
     const page = html(confirmation!.message);
     expect(page).toContain('<html lang="ar" dir="rtl">');
     expect(page).toContain('<body dir="rtl"');
-    expect(page).toContain('<th align="right">الخدمة</th>');
+    expect(page).toContain('<th align="right" valign="top"><bdi>الخدمة</bdi></th><td dir="auto">Colour</td>');
 
     await setNow("2031-03-04T09:00:05Z");
     await runJobs();
     const reminder = server.received.filter((message) => message.to === email)[1]!;
-    expect(reminder.message.headers.subject).toBe("تذكير: Colour لدى Studio North، الأربعاء، 5 مارس 2031، 10:00 ص–11:00 ص (Europe/Paris)");
-    expect(text(reminder.message)).toContain("نذكّرك بحجزك لدى Studio North في الأربعاء، 5 مارس 2031، 10:00 ص–11:00 ص (Europe/Paris).");
+    expect(reminder.message.headers.subject).toBe(
+      "تذكير: \u2068Colour\u2069 لدى \u2068Studio North\u2069، الأربعاء، 5 مارس 2031، 10:00 ص–11:00 ص (بتوقيت باريس)",
+    );
+    expect(text(reminder.message)).toContain("نذكّرك بحجزك لدى \u2068Studio North\u2069 في الأربعاء، 5 مارس 2031، 10:00 ص–11:00 ص (بتوقيت باريس).");
     expect(html(reminder.message)).toContain('dir="rtl"');
 
     const texts = await currentDb().db.select().from(outboxMessages).where(eq(outboxMessages.to, phone)).orderBy(outboxMessages.position);
     expect(texts.map((row) => row.text)).toEqual([
-      expect.stringMatching(/^Studio North: تم تأكيد حجزك \(Colour\) في 5 مارس، 10:00 ص \(Europe\/Paris\)\. إدارة الحجز: http:\/\/localhost:3000\/manage\//),
-      expect.stringMatching(/^تذكير: Studio North، Colour مع Alex في 5 مارس، 10:00 ص \(Europe\/Paris\)\. إدارة الحجز: http/),
+      expect.stringMatching(
+        /^\u2068Studio North\u2069: تم تأكيد حجزك \(\u2068Colour\u2069\) في 5 مارس، 10:00 ص \(بتوقيت باريس\)\. إدارة الحجز: http:\/\/localhost:3000\/manage\//,
+      ),
+      expect.stringMatching(/^تذكير: \u2068Studio North\u2069، \u2068Colour\u2069 مع \u2068Alex\u2069 في 5 مارس، 10:00 ص \(بتوقيت باريس\)\. إدارة الحجز: http/),
     ]);
   });
 });
@@ -156,7 +160,7 @@ describe("what was paid, in the emails", () => {
     const [confirmation] = await messages();
     expect(confirmation!.subject).toMatch(/^Réservation confirmée chez /);
     // French writes a (narrow) no-break space before the euro sign.
-    expect(confirmation!.text).toMatch(/Prix: 80,00\s€\nRéglé à la réservation: 20,00\s€\nReste à régler sur place: 60,00\s€/);
+    expect(confirmation!.text).toMatch(/Prix\u202f: 80,00\s€\nRéglé à la réservation\u202f: 20,00\s€\nReste à régler sur place\u202f: 60,00\s€/);
 
     expect((await api.post(`/v1/bookings/${created.body.id}/cancel`, { key: ws.sk, body: {} })).status).toBe(200);
     const cancellation = (await messages()).at(-1)!;

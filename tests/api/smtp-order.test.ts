@@ -73,9 +73,9 @@ describe("booking emails over real SMTP", () => {
       expect(message.headers["auto-submitted"]).toBe("auto-generated");
     }
     const texts = mine.map(({ message }) => findPart(message, "text/plain")!.body);
-    expect(texts[0]).toContain("When: Wednesday 5 March 2031, 10:00–11:00 (Europe/Paris)");
-    expect(texts[0]).toContain("Your time: Wednesday 5 March 2031, 09:00–10:00 (Europe/London)");
-    expect(texts[1]).toContain("When: Wednesday 5 March 2031, 14:00–15:00 (Europe/Paris)");
+    expect(texts[0]).toContain("When: Wednesday 5 March 2031, 10:00–11:00 (Paris time)");
+    expect(texts[0]).toContain("Your time: Wednesday 5 March 2031, 09:00–10:00 (London time)");
+    expect(texts[1]).toContain("When: Wednesday 5 March 2031, 14:00–15:00 (Paris time)");
 
     const parts = mine.map(({ message }) => findPart(message, "text/calendar")!);
     expect(parts.map((part) => part.headers["content-type"]!.match(/method=(\w+)/)![1])).toEqual(["REQUEST", "REQUEST", "CANCEL"]);

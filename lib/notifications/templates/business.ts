@@ -1,9 +1,9 @@
 import { buildCalendar } from "@/lib/calendar/ics";
-import { directionOf } from "@/lib/i18n/locales";
 import type { BookingAnswer } from "@/lib/booking-details/schemas";
-import { escapeHtml, formatAppointment, oneLine, textToHtml, type Speech } from "./format";
+import { countryOfZone, workspaceFormattingLocale } from "@/lib/i18n/workspace-locale";
+import { escapeHtml, formatAppointment, formatPhone, isolate, oneLine, type Speech } from "./format";
 import { translatorFor } from "./i18n";
-import { paragraph, renderEmail, type Section } from "./layout";
+import { paragraph, renderEmail, rowText, table, type Row, type Section } from "./layout";
 import type { BookingMessageData, EmailAttachment, EmailContent } from "./message-data";
 
 /**
@@ -17,6 +17,8 @@ export type BusinessEventKind = "confirmed" | "moved" | "cancelled";
 export type BusinessMessageData = BookingMessageData & {
   event: BusinessEventKind;
   answers: BookingAnswer[];
+  /** The ids of the questions answered with a checkbox ("true"/"false"), written as yes or no. */
+  checkboxQuestionIds?: ReadonlySet<string>;
   /** Cancellations: who cancelled (the customer through their link, or the business's secret key), and the reason given. */
   cancelledBy?: "customer" | "business";
   cancelReason?: string | null;
@@ -35,9 +37,10 @@ function leadKey(data: BusinessMessageData) {
 }
 
 export function renderBusinessEmail(data: BusinessMessageData): EmailContent {
-  const speech: Speech = { locale: data.locale, t: translatorFor(data.locale) };
-  const { t } = speech;
-  const names = { customer: data.customer.name, service: data.service.name, staff: data.staff.name };
+  // The business reads dates as a page shown where it is would write them (an English workspace in New York: US style).
+  const speech: Speech = { locale: data.locale, t: translatorFor(data.locale), formatting: workspaceFormattingLocale(data.locale, data.workspace.timezone) };
+  const { t, locale } = speech;
+  const names = { customer: isolate(data.customer.name, locale), service: isolate(data.service.name, locale), staff: isolate(data.staff.name, locale) };
   const title = t(TITLE[data.event], names);
   const lead = t(leadKey(data), names);
   const body = renderEmail(
@@ -45,8 +48,8 @@ export function renderBusinessEmail(data: BusinessMessageData): EmailContent {
     [
       paragraph(lead),
       bookingRows(data, speech),
-      data.event === "cancelled" && data.cancelReason ? rows([[t("email.business.reason"), data.cancelReason]], speech) : null,
-      answersSection(data.answers, speech),
+      data.event === "cancelled" && data.cancelReason ? table([[t("email.business.reason"), data.cancelReason]], speech) : null,
+      answersSection(data, speech),
       paragraph(t("email.business.footer")),
     ],
     speech,
@@ -54,22 +57,10 @@ export function renderBusinessEmail(data: BusinessMessageData): EmailContent {
   return { subject: oneLine(title), ...body, attachments: [businessCalendar(data, speech)] };
 }
 
-/** Label and value rows; every value is what someone typed, so it is escaped and keeps its line breaks. */
-function rows(pairs: [string, string][], { locale }: Speech): Section {
-  const align = directionOf(locale) === "rtl" ? "right" : "left";
-  return {
-    text: pairs.map(([label, value]) => `${label}: ${value}`).join("\n"),
-    html:
-      `<table role="presentation" cellpadding="4">` +
-      pairs.map(([label, value]) => `<tr><th align="${align}" valign="top">${textToHtml(label)}</th><td>${textToHtml(value)}</td></tr>`).join("") +
-      `</table>`,
-  };
-}
-
 function bookingRows(data: BusinessMessageData, speech: Speech): Section {
   const { t } = speech;
   const zone = data.workspace.timezone;
-  const pairs: [string, string][] = [
+  const pairs: Row[] = [
     [t("email.details.service"), data.service.name],
     [t("email.business.calendar"), data.staff.name],
     [t("email.details.when"), formatAppointment(data.booking.startsAt, data.booking.endsAt, zone, speech)],
@@ -80,30 +71,37 @@ function bookingRows(data: BusinessMessageData, speech: Speech): Section {
   pairs.push(
     [t("email.business.customer"), data.customer.name],
     [t("email.contact.email"), data.customer.email],
-    [t("email.contact.phone"), data.customer.phone || t("email.business.noPhone")],
+    [t("email.contact.phone"), data.customer.phone ? formatPhone(data.customer.phone, countryOfZone(data.workspace.timezone)) : t("email.business.noPhone")],
     [t("email.details.reference"), data.booking.id],
   );
-  return rows(pairs, speech);
+  return table(pairs, speech);
 }
 
-function answersSection(answers: BookingAnswer[], speech: Speech): Section | null {
-  if (answers.length === 0) return null;
+/** An answer as the business reads it: a ticked or unticked checkbox as a word of its language, anything else as typed. */
+function answerValue(answer: BookingAnswer, data: BusinessMessageData, { t }: Speech): string {
+  const isCheckbox = data.checkboxQuestionIds?.has(answer.question_id) ?? false;
+  if (!isCheckbox) return answer.value;
+  return answer.value === "true" ? t("email.business.yes") : t("email.business.no");
+}
+
+function answersSection(data: BusinessMessageData, speech: Speech): Section | null {
+  if (data.answers.length === 0) return null;
   const heading = speech.t("email.business.answers");
-  const table = rows(
-    answers.map((answer) => [answer.label, answer.value]),
+  const rows = table(
+    data.answers.map((answer) => [answer.label, answerValue(answer, data, speech)]),
     speech,
   );
-  return { text: `${heading}\n${table.text}`, html: `<h3>${escapeHtml(heading)}</h3>${table.html}` };
+  return { text: `${heading}\n${rows.text}`, html: `<h3>${escapeHtml(heading)}</h3>${rows.html}` };
 }
 
 /** The booking for the business's calendar: PUBLISH, same UID and SEQUENCE as the customer's copy; cancelled once cancelled. */
 function businessCalendar(data: BusinessMessageData, speech: Speech): EmailAttachment {
   const { t } = speech;
   const description = [
-    `${t("email.business.customer")}: ${data.customer.name}`,
-    `${t("email.contact.email")}: ${data.customer.email}`,
-    data.customer.phone ? `${t("email.contact.phone")}: ${data.customer.phone}` : null,
-    ...data.answers.map((answer) => `${answer.label}: ${answer.value}`),
+    rowText([t("email.business.customer"), data.customer.name], speech),
+    rowText([t("email.contact.email"), data.customer.email], speech),
+    data.customer.phone ? rowText([t("email.contact.phone"), formatPhone(data.customer.phone, countryOfZone(data.workspace.timezone))], speech) : null,
+    ...data.answers.map((answer) => rowText([answer.label, answerValue(answer, data, speech)], speech)),
   ]
     .filter((line): line is string => line !== null)
     .join("\n");

@@ -1,5 +1,5 @@
 import { calendarAttachment } from "./calendar-attachment";
-import { oneLine } from "./format";
+import { isolate, oneLine } from "./format";
 import { appointmentDetails, contactDetails, manageLink, paragraph, paymentDetails, renderEmail, speechFor } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
@@ -7,7 +7,7 @@ import type { BookingMessageData, EmailContent } from "./message-data";
 export function renderConfirmationEmail(data: BookingMessageData): EmailContent {
   const speech = speechFor(data);
   const { t } = speech;
-  const business = data.workspace.name;
+  const business = isolate(data.workspace.name, speech.locale);
   const title = t("email.confirmation.title", { business });
   const body = renderEmail(
     title,

@@ -1,5 +1,7 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { DateTime } from "luxon";
-import type { Locale } from "@/lib/i18n/locales";
+import { zoneNamesFor } from "@/lib/booking-pages/zone-names";
+import { directionOf, type Locale } from "@/lib/i18n/locales";
 import { wallTime, type Translate } from "./i18n";
 
 /**
@@ -28,14 +30,23 @@ export function oneLine(value: string): string {
  */
 export type Speech = { locale: Locale; t: Translate; formatting?: string | null };
 
-/** "Tuesday 10 March 2026, 09:00–10:00 (Europe/Paris)": the wall time in a zone, zone named. */
+/**
+ * A zone as the pages name it, by its city in the message's language ("New York" for America/New_York,
+ * "Lisboa" for Europe/Lisbon in Portuguese; docs/booking-flow.md#time-zones).
+ */
+export function zoneCityIn(zone: string, locale: Locale): string {
+  return zoneNamesFor([zone], locale)[zone] ?? zone;
+}
+
+/** "Tuesday 10 March 2026, 09:00–10:00 (Paris time)": the wall time in a zone, zone named by its city as the pages name it. */
 export function formatAppointment(startsAt: Date, endsAt: Date, timezone: string, { locale, t, formatting }: Speech): string {
   const start = wallTime(startsAt, timezone, locale, formatting);
   const end = wallTime(endsAt, timezone, locale, formatting);
   const sameDay = DateTime.fromJSDate(startsAt, { zone: timezone }).hasSame(DateTime.fromJSDate(endsAt, { zone: timezone }), "day");
+  const city = zoneCityIn(timezone, locale);
   return sameDay
-    ? t("email.appointment", { date: start.date, start: start.time, end: end.time, zone: timezone })
-    : t("email.appointmentAcrossDays", { date: start.date, start: start.time, endDate: end.date, end: end.time, zone: timezone });
+    ? t("email.appointment", { date: start.date, start: start.time, end: end.time, city })
+    : t("email.appointmentAcrossDays", { date: start.date, start: start.time, endDate: end.date, end: end.time, city });
 }
 
 /**
@@ -46,8 +57,42 @@ export function customerZoneShown(customerTimezone: string | null, businessTimez
   return customerTimezone && customerTimezone !== businessTimezone ? customerTimezone : null;
 }
 
-/** "10 Mar, 09:00 (Europe/Paris)": short form for SMS. */
+/** "10 Mar, 09:00 (Paris time)": short form for SMS. */
 export function formatAppointmentShort(startsAt: Date, timezone: string, { locale, t, formatting }: Speech): string {
   const start = wallTime(startsAt, timezone, locale, formatting);
-  return t("sms.when", { date: start.shortDate, time: start.time, zone: timezone });
+  return t("sms.when", { date: start.shortDate, time: start.time, city: zoneCityIn(timezone, locale) });
+}
+
+/**
+ * A phone number as a reader in `country` dials it: national ("(212) 555-0123") when the number is of
+ * that country, international ("+33 6 12 34 56 78") otherwise; the stored E.164 when it does not parse.
+ */
+export function formatPhone(phone: string, country: string | null | undefined): string {
+  const parsed = parsePhoneNumberFromString(phone);
+  if (!parsed) return phone;
+  return parsed.country && parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/** The country of a locale tag (`en-US` → `US`), if it names one. */
+export function regionOf(locale: string | null | undefined): string | undefined {
+  if (!locale) return undefined;
+  try {
+    return new Intl.Locale(locale).region;
+  } catch {
+    return undefined;
+  }
+}
+
+/** U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE. */
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+/**
+ * In a right-to-left message, a run the business or customer wrote (a name, a phone number, an answer,
+ * a question's label) is isolated so that it keeps its own direction and the message's punctuation
+ * around it stays where the message put it ("Ada Lovelace، Colour" does not read as one Latin run).
+ * Plain text gets the Unicode isolates; HTML gets them too inside sentences, and `<bdi>`/`dir="auto"` in rows.
+ */
+export function isolate(value: string, locale: Locale): string {
+  return directionOf(locale) === "rtl" ? `${FSI}${value}${PDI}` : value;
 }

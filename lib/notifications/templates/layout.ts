@@ -1,7 +1,7 @@
-import { displayPhone } from "@/lib/booking-pages/format";
 import { directionOf } from "@/lib/i18n/locales";
+import { countryOfZone, workspaceFormattingLocale } from "@/lib/i18n/workspace-locale";
 import { emailBrandOf, linkStyle, logoHtml, type EmailBrand } from "./brand";
-import { customerZoneShown, escapeHtml, formatAppointment, textToHtml, type Speech } from "./format";
+import { customerZoneShown, escapeHtml, formatAppointment, formatPhone, isolate, regionOf, textToHtml, zoneCityIn, type Speech } from "./format";
 import { messageFormattingLocale } from "@/lib/i18n/customer-locale";
 import { money, translatorFor, wallTime } from "./i18n";
 import type { BookingMessageData } from "./message-data";
@@ -15,12 +15,16 @@ export type Section = { text: string; html: string };
 /** How a booking's messages speak: their language, and the business's look for the HTML (docs/brand.md). */
 export type MessageSpeech = Speech & { brand?: EmailBrand };
 
-/** The language a booking's messages are written in, and the business's brand they wear. */
+/**
+ * The language a booking's messages are written in, and the business's brand they wear. Dates follow the
+ * customer's own locale when known, else the language in the workspace's country (an API booking for a
+ * New York business reads "Monday, November 30, 2026, 9:15 AM"), as its pages would show it there.
+ */
 export function speechFor(data: BookingMessageData): MessageSpeech {
   return {
     locale: data.locale,
     t: translatorFor(data.locale),
-    formatting: messageFormattingLocale(data.locale, data.customerLocale),
+    formatting: messageFormattingLocale(data.locale, data.customerLocale) ?? workspaceFormattingLocale(data.locale, data.workspace.timezone),
     brand: emailBrandOf(data.workspace),
   };
 }
@@ -48,27 +52,38 @@ export function manageLink(data: BookingMessageData, speech: Speech): Section | 
   const { t } = speech;
   const cutoff = new Date(data.booking.startsAt.getTime() - data.service.minCancelNoticeMinutes * 60_000);
   const open = data.now < cutoff;
-  const deadline = open ? deadlineLine(cutoff, data, speech) : paragraph(t("email.noOnlineChanges", { business: data.workspace.name }));
+  const deadline = open ? deadlineLine(cutoff, data, speech) : paragraph(t("email.noOnlineChanges", { business: isolate(data.workspace.name, speech.locale) }));
   const link = linkParagraph(t(open ? "email.manageLead" : "email.manageLeadViewOnly"), data.manageUrl, t("email.manageLabel"));
   return { text: `${deadline.text}\n\n${link.text}`, html: `${deadline.html}${link.html}` };
 }
 
 function deadlineLine(cutoff: Date, data: BookingMessageData, speech: Speech): Section {
   const wall = wallTime(cutoff, data.workspace.timezone, speech.locale, speech.formatting);
-  const deadline = speech.t("email.deadline", { date: wall.date, time: wall.time, zone: data.workspace.timezone });
+  const deadline = speech.t("email.deadline", { date: wall.date, time: wall.time, city: zoneCityIn(data.workspace.timezone, speech.locale) });
   return paragraph(speech.t("email.freeCancellationUntil", { deadline }));
 }
 
-type Row = [string, string];
+export type Row = [string, string];
 
-function table(rows: Row[], speech: Speech): Section {
-  const align = directionOf(speech.locale) === "rtl" ? "right" : "left";
+/** "Label: value" as the message's language writes it ("Date : …" in French, with its narrow no-break space). */
+export function rowText([label, value]: Row, { t, locale }: Speech): string {
+  return t("email.row", { label: isolate(label, locale), value: isolate(value, locale) });
+}
+
+/**
+ * Label and value rows; a value may be what someone typed, so it is escaped and keeps its line breaks. In a
+ * right-to-left message each label and value is isolated (`<bdi>`, `dir="auto"`) so a Latin name, a phone
+ * number or an email address keeps its own order.
+ */
+export function table(rows: Row[], speech: Speech): Section {
+  const isRtl = directionOf(speech.locale) === "rtl";
+  const cells = ([label, value]: Row) =>
+    isRtl
+      ? `<tr><th align="right" valign="top"><bdi>${textToHtml(label)}</bdi></th><td dir="auto">${textToHtml(value)}</td></tr>`
+      : `<tr><th align="left" valign="top">${textToHtml(label)}</th><td>${textToHtml(value)}</td></tr>`;
   return {
-    text: rows.map(([label, value]) => `${label}: ${value}`).join("\n"),
-    html:
-      `<table role="presentation" cellpadding="4">` +
-      rows.map(([label, value]) => `<tr><th align="${align}">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("") +
-      `</table>`,
+    text: rows.map((row) => rowText(row, speech)).join("\n"),
+    html: `<table role="presentation" cellpadding="4">` + rows.map(cells).join("") + `</table>`,
   };
 }
 
@@ -112,20 +127,27 @@ export function paymentDetails(data: BookingMessageData, speech: Speech): Sectio
   );
 }
 
+/** Where the customer reads from, for how a number is dialled: their locale's region, else their zone's country, else the business's. */
+function readerCountry(data: BookingMessageData): string | null {
+  return regionOf(messageFormattingLocale(data.locale, data.customerLocale)) ?? countryOfZone(data.booking.customerTimezone ?? data.workspace.timezone);
+}
+
 /** How to reach the business: whichever contact details it published. */
-export function contactDetails(data: BookingMessageData, { t }: Speech): Section | null {
+export function contactDetails(data: BookingMessageData, speech: Speech): Section | null {
+  const { t, locale } = speech;
   const { contactEmail, contactPhone, websiteUrl, mapsUrl, address } = data.workspace;
   const rows: Row[] = [];
   if (address) rows.push([t("email.contact.address"), address]);
   if (contactEmail) rows.push([t("email.contact.email"), contactEmail]);
-  if (contactPhone) rows.push([t("email.contact.phone"), displayPhone(contactPhone)]);
+  if (contactPhone) rows.push([t("email.contact.phone"), formatPhone(contactPhone, readerCountry(data))]);
   if (websiteUrl) rows.push([t("email.contact.website"), websiteUrl]);
   if (mapsUrl) rows.push([t("email.contact.directions"), mapsUrl]);
   if (rows.length === 0) return null;
-  const heading = t("email.contact.heading", { business: data.workspace.name });
+  const heading = t("email.contact.heading", { business: isolate(data.workspace.name, locale) });
+  const lines = rows.map((row) => rowText(row, speech));
   return {
-    text: `${heading}\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}`,
-    html: `<h3>${escapeHtml(heading)}</h3><p>` + rows.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`).join("<br>") + `</p>`,
+    text: `${heading}\n${lines.join("\n")}`,
+    html: `<h3>${escapeHtml(heading)}</h3><p>` + lines.map(escapeHtml).join("<br>") + `</p>`,
   };
 }
 

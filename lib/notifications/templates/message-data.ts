@@ -28,6 +28,11 @@ export type BookingMessageData = {
   previousEndsAt?: Date;
   /** When the message was composed (the ICS DTSTAMP). */
   now: Date;
+  /** Cancellation only: who cancelled (the customer through their link, or the business), and the reason sent with the cancel. */
+  cancelledBy?: "customer" | "business";
+  cancelReason?: string | null;
+  /** The workspace's booking page (`APP_URL/book/{slug}`): where a customer whose booking the business cancelled books again. */
+  bookingPageUrl: string;
   /** The address mail is sent from: the calendar ORGANIZER when the business published no contact email. */
   senderEmail: string;
 };

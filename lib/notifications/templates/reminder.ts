@@ -1,5 +1,5 @@
 import { calendarAttachment } from "./calendar-attachment";
-import { formatAppointment, oneLine } from "./format";
+import { formatAppointment, isolate, oneLine } from "./format";
 import { appointmentDetails, contactDetails, manageLink, paragraph, renderEmail, speechFor } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
@@ -13,7 +13,7 @@ export function renderReminderEmail(data: BookingMessageData): EmailContent {
   const speech = speechFor(data);
   const { t } = speech;
   const when = formatAppointment(data.booking.startsAt, data.booking.endsAt, data.workspace.timezone, speech);
-  const names = { service: data.service.name, business: data.workspace.name };
+  const names = { service: isolate(data.service.name, speech.locale), business: isolate(data.workspace.name, speech.locale) };
   const title = t("email.reminder.title", names);
   const body = renderEmail(
     title,

@@ -1,4 +1,4 @@
-import { formatAppointment, oneLine } from "./format";
+import { formatAppointment, isolate, oneLine } from "./format";
 import { calendarAttachment } from "./calendar-attachment";
 import { appointmentDetails, contactDetails, manageLink, paragraph, renderEmail, speechFor } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
@@ -7,7 +7,7 @@ import type { BookingMessageData, EmailContent } from "./message-data";
 export function renderRescheduleEmail(data: BookingMessageData): EmailContent {
   const speech = speechFor(data);
   const { t } = speech;
-  const business = data.workspace.name;
+  const business = isolate(data.workspace.name, speech.locale);
   const title = t("email.reschedule.title", { business });
   const previous =
     data.previousStartsAt && data.previousEndsAt

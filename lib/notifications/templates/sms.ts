@@ -1,4 +1,4 @@
-import { customerZoneShown, formatAppointmentShort, oneLine } from "./format";
+import { customerZoneShown, formatAppointmentShort, isolate, oneLine } from "./format";
 import { speechFor } from "./layout";
 import type { BookingMessageData } from "./message-data";
 
@@ -8,8 +8,8 @@ export type BookingMessageKind = "verification_code" | "confirmation" | "cancell
 export function renderSms(kind: BookingMessageKind, data: BookingMessageData): string {
   const speech = speechFor(data);
   const { t } = speech;
-  const business = oneLine(data.workspace.name);
-  const service = oneLine(data.service.name);
+  const business = isolate(oneLine(data.workspace.name), speech.locale);
+  const service = isolate(oneLine(data.service.name), speech.locale);
   const customerZone = customerZoneShown(data.booking.customerTimezone, data.workspace.timezone);
   const when =
     formatAppointmentShort(data.booking.startsAt, data.workspace.timezone, speech) +
@@ -25,6 +25,6 @@ export function renderSms(kind: BookingMessageKind, data: BookingMessageData): s
     case "reschedule":
       return t("sms.reschedule", { business, service, when }) + link;
     case "reminder":
-      return t("sms.reminder", { business, service, staff: oneLine(data.staff.name), when }) + link;
+      return t("sms.reminder", { business, service, staff: isolate(oneLine(data.staff.name), speech.locale), when }) + link;
   }
 }

@@ -1,4 +1,4 @@
-import { oneLine } from "./format";
+import { isolate, oneLine } from "./format";
 import { appointmentDetails, paragraph, renderEmail, speechFor } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
@@ -6,7 +6,7 @@ import type { BookingMessageData, EmailContent } from "./message-data";
 export function renderVerificationCodeEmail(data: BookingMessageData): EmailContent {
   const speech = speechFor(data);
   const { t } = speech;
-  const business = data.workspace.name;
+  const business = isolate(data.workspace.name, speech.locale);
   const code = data.code ?? "";
   const title = t("email.verification.title", { business });
   const body = renderEmail(

@@ -1,0 +1,40 @@
+import type { Locale } from "./locales";
+import ZONE_COUNTRIES from "./zone-countries.json";
+
+/**
+ * Where a workspace is, for formatting what no reader's locale decides (the business's own email, a
+ * booking made through the API without `customer.locale`): the country of its time zone, from
+ * tzdata's zone.tab (lib/i18n/zone-countries.json). A page formats in the browser's locale
+ * (lib/i18n/formatting-locale.ts); a message to the business formats as a page shown there would.
+ */
+const COUNTRIES: Readonly<Record<string, string>> = ZONE_COUNTRIES;
+
+/** "America/New_York" → "US"; null for a zone of no country (Etc/UTC). */
+export function countryOfZone(zone: string): string | null {
+  return COUNTRIES[zone] ?? COUNTRIES[canonicalZone(zone)] ?? null;
+}
+
+/**
+ * The workspace's language in its zone's country (`en` in America/Chicago → `en-US`, `es` in America/Bogota →
+ * `es-CO`), or null when the zone names no country. English where the country reads a 24-hour clock stays
+ * null: the emails' house style (day first, "09:00") is already how those readers write it.
+ */
+export function workspaceFormattingLocale(language: Locale, zone: string): string | null {
+  const country = countryOfZone(zone);
+  if (!country) return null;
+  const locale = `${language}-${country}`;
+  if (language === "en" && !readsTwelveHours(locale)) return null;
+  return locale;
+}
+
+function readsTwelveHours(locale: string): boolean {
+  return new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hour12 === true;
+}
+
+function canonicalZone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return zone;
+  }
+}
