@@ -5,6 +5,7 @@ CREATE TABLE "waitlist_entries" (
 	"staff_id" uuid NOT NULL,
 	"customer_id" uuid NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,
+	"line" bigint GENERATED ALWAYS AS IDENTITY (sequence name "waitlist_entries_line_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"status" text DEFAULT 'waiting' NOT NULL,
 	"customer_language" text,
 	"token_hash" text NOT NULL,

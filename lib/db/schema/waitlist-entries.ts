@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { LOCALES } from "../../i18n/locales";
 import { createdAt, instant } from "./columns";
 import { customers } from "./customers";
@@ -35,6 +35,8 @@ export const waitlistEntries = pgTable(
       .notNull()
       .references(() => customers.id),
     startsAt: instant().notNull(),
+    /** Joining order: entries joined in one millisecond still have one (created_at and random ids do not). */
+    line: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
     status: text({ enum: WAITLIST_STATUSES }).notNull().default("waiting"),
     customerLanguage: text({ enum: LOCALES }),
     /** SHA-256 of the entry's token (the links in its emails: book the offer, leave the list). */
