@@ -41,7 +41,7 @@ export async function queueWaitlistMessage(
     lines.push(t("email.waitlist.joinedLead", values));
   }
   lines.push("", `${t("email.waitlist.leaveLabel")}: ${base}/leave`);
-  const [row] = await tx
+  const rows = await tx
     .insert(outboxMessages)
     .values({
       workspaceId: workspace.id,
@@ -55,5 +55,5 @@ export async function queueWaitlistMessage(
       replyTo: workspace.contactEmail ?? null,
     })
     .returning({ id: outboxMessages.id });
-  await afterCommit(tx, { type: "message.queued", messageId: row!.id });
+  for (const row of rows) await afterCommit(tx, { type: "message.queued", messageId: row.id });
 }

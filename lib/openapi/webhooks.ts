@@ -32,7 +32,8 @@ const WHEN: Record<WebhookEventType, string> = {
     "An external calendar could not be read and turned failing (data.external_calendar); sent again if it stays failing for 7 days and is disabled. Sent once per turn, not per failed read.",
   "waitlist.offered":
     "A seat freed in a full class session and was offered to the first waiting entry (data.waitlist_entry, status offered): a booking (booking_id) is held for the customer until offer_expires_at, and the customer was emailed a link that books it in one click.",
-  "waitlist.booked": "The customer took the seat offered to them (data.waitlist_entry, status booked): the held booking (booking_id) is confirmed and booking.created follows.",
+  "waitlist.booked":
+    "The customer took the seat offered to them (data.waitlist_entry, status booked): the held booking (booking_id) is confirmed and booking.created follows.",
 };
 
 const { data } = WebhookEventPayload.shape;
@@ -114,7 +115,8 @@ const EXAMPLE_BOOKING = {
 
 /** A realistic payload of each event: in the document and in the webhooks guide. */
 export function exampleWebhookEvent(type: WebhookEventType) {
-  if (type === "message.failed" || type === "external_calendar.failing" || type === "waitlist.offered" || type === "waitlist.booked") return exampleWorkspaceEvent(type);
+  if (type === "message.failed" || type === "external_calendar.failing" || type === "waitlist.offered" || type === "waitlist.booked")
+    return exampleWorkspaceEvent(type);
   const booking = type === "booking.cancelled" ? { ...EXAMPLE_BOOKING, status: "cancelled" } : EXAMPLE_BOOKING;
   return {
     id: "1e4b7c2d-9f8a-4e6b-a3c5-d7e9f1a2b344",

@@ -11,7 +11,7 @@ import { queueWaitlistMessage } from "@/lib/notifications/queue-waitlist-message
 import { seal } from "@/lib/secrets/seal";
 import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
 import { parseInstant } from "@/lib/time/zoned";
-import { positionOf, type PositionedEntry } from "./read-entries";
+import { positionOf, present, type PositionedEntry } from "./read-entries";
 import type { JoinWaitlistBody } from "./schemas";
 
 type Ctx = Pick<ServiceContext<KeyActor | MemberActor>, "db" | "workspace" | "clock" | "actor">;
@@ -44,7 +44,7 @@ export async function joinWaitlist({ ctx, input }: { ctx: Ctx; input: JoinWaitli
   ).map((row) => row.staffId);
   const candidates = input.staff_id ? staffIds.filter((id) => id === input.staff_id) : staffIds;
   if (candidates.length === 0) throw notFound("staff");
-  const sessionIds = candidates.map((staffId) => sessionIdFor(service, staffId, startsAt)!);
+  const sessionIds = candidates.map((staffId) => present(sessionIdFor(service, staffId, startsAt), "session"));
   const sessions = await ctx.db
     .select({ staffId: bookingSessions.staffId, seatsTaken: bookingSessions.seatsTaken })
     .from(bookingSessions)
@@ -57,7 +57,7 @@ export async function joinWaitlist({ ctx, input }: { ctx: Ctx; input: JoinWaitli
   try {
     return await withTransaction(ctx, async (tx) => {
       const customer = await upsertCustomer(tx, { workspaceId: workspace.id, customer: input.customer, now });
-      const [row] = await tx
+      const [inserted] = await tx
         .insert(waitlistEntries)
         .values({
           workspaceId: workspace.id,
@@ -73,8 +73,9 @@ export async function joinWaitlist({ ctx, input }: { ctx: Ctx; input: JoinWaitli
           updatedAt: now,
         })
         .returning();
-      await queueWaitlistMessage(tx, { kind: "waitlist_joined", entry: row!, token, workspace, serviceName: service.name, customer });
-      return { row: row!, position: await positionOf(tx, row!) };
+      const row = present(inserted, "entry");
+      await queueWaitlistMessage(tx, { kind: "waitlist_joined", entry: row, token, workspace, serviceName: service.name, customer });
+      return { row, position: await positionOf(tx, row) };
     });
   } catch (error) {
     if (isPgError(error, PG_UNIQUE_VIOLATION, ONE_LIVE_ENTRY)) throw conflict("This customer is already on the waitlist for that session.");

@@ -11,6 +11,7 @@ import { queueWaitlistMessage } from "@/lib/notifications/queue-waitlist-message
 import { unseal } from "@/lib/secrets/seal";
 import { generateAccessToken } from "@/lib/secrets/tokens";
 import { recordWorkspaceEvent } from "@/lib/webhooks/record-workspace-event";
+import { present } from "./read-entries";
 import { toWaitlistEntry } from "./serialize";
 import { WAITLIST_OFFER_HOLD_MINUTES } from "./schemas";
 
@@ -47,7 +48,11 @@ export async function offerFreedSeats(ctx: JobContext, session: WaitlistSession)
       .orderBy(asc(waitlistEntries.line))
       .for("update");
     if (live.length === 0) return 0;
-    let changed = await settleOffers(tx, live.filter((entry) => entry.status === "offered"), now);
+    let changed = await settleOffers(
+      tx,
+      live.filter((entry) => entry.status === "offered"),
+      now,
+    );
     const waiting = live.filter((entry) => entry.status === "waiting");
     if (session.startsAt <= now) {
       if (waiting.length > 0) await setStatus(tx, waiting, "expired", now);
@@ -55,27 +60,20 @@ export async function offerFreedSeats(ctx: JobContext, session: WaitlistSession)
     }
     const [service] = await tx.select().from(services).where(eq(services.id, session.serviceId));
     if (!service || !service.active) return changed;
+    const sessionId = present(sessionIdFor(service, session.staffId, session.startsAt), "session");
     // Lapsed holds of the session give back their seats before they are counted.
     await tx
       .update(bookings)
       .set({ status: "expired", codeHash: null, updatedAt: now })
-      .where(
-        and(
-          eq(bookings.sessionId, sessionIdFor(service, session.staffId, session.startsAt)!),
-          inArray(bookings.status, ["pending", "awaiting_payment"]),
-          lte(bookings.holdExpiresAt, now),
-        ),
-      );
-    const [seats] = await tx
-      .select({ taken: bookingSessions.seatsTaken })
-      .from(bookingSessions)
-      .where(eq(bookingSessions.id, sessionIdFor(service, session.staffId, session.startsAt)!));
+      .where(and(eq(bookings.sessionId, sessionId), inArray(bookings.status, ["pending", "awaiting_payment"]), lte(bookings.holdExpiresAt, now)));
+    const [seats] = await tx.select({ taken: bookingSessions.seatsTaken }).from(bookingSessions).where(eq(bookingSessions.id, sessionId));
     let free = service.capacity - (seats?.taken ?? 0);
     if (free <= 0 || waiting.length === 0) return changed;
-    const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, session.workspaceId));
+    const [workspaceRow] = await tx.select().from(workspaces).where(eq(workspaces.id, session.workspaceId));
+    const workspace = present(workspaceRow, "workspace");
     for (const entry of waiting) {
       if (free <= 0) break;
-      if (!(await offerSeat(tx, { entry, service, workspace: workspace!, now }))) break;
+      if (!(await offerSeat(tx, { entry, service, workspace, now }))) break;
       free--;
       changed++;
     }
@@ -89,7 +87,12 @@ async function settleOffers(tx: Tx, offered: WaitlistEntryRow[], now: Date): Pro
   const holds = await tx
     .select({ id: bookings.id, status: bookings.status, holdExpiresAt: bookings.holdExpiresAt })
     .from(bookings)
-    .where(inArray(bookings.id, offered.map((entry) => entry.offeredBookingId!)));
+    .where(
+      inArray(
+        bookings.id,
+        offered.map((entry) => present(entry.offeredBookingId, "offered booking")),
+      ),
+    );
   const lapsed = offered.filter((entry) => {
     const hold = holds.find((row) => row.id === entry.offeredBookingId);
     if (!hold || hold.status === "confirmed") return false;
@@ -103,7 +106,12 @@ async function setStatus(tx: Tx, entries: WaitlistEntryRow[], status: "expired",
   await tx
     .update(waitlistEntries)
     .set({ status, updatedAt: now })
-    .where(inArray(waitlistEntries.id, entries.map((entry) => entry.id)));
+    .where(
+      inArray(
+        waitlistEntries.id,
+        entries.map((entry) => entry.id),
+      ),
+    );
 }
 
 type OfferInput = { entry: WaitlistEntryRow; service: typeof services.$inferSelect; workspace: typeof workspaces.$inferSelect; now: Date };
@@ -139,25 +147,26 @@ async function offerSeat(tx: Tx, { entry, service, workspace, now }: OfferInput)
     if (isSlotConflict(error)) return false;
     throw error;
   }
-  const [offered] = await tx
+  const [updated] = await tx
     .update(waitlistEntries)
     .set({ status: "offered", offeredBookingId: bookingId, offeredAt: now, offerExpiresAt: holdExpiresAt, updatedAt: now })
     .where(eq(waitlistEntries.id, entry.id))
     .returning();
+  const offered = present(updated, "entry");
   await afterCommit(tx, { type: "hold.placed", bookingId, holdExpiresAt });
   const [customer] = await tx.select().from(customers).where(eq(customers.id, entry.customerId));
   await queueWaitlistMessage(tx, {
     kind: "waitlist_offer",
-    entry: offered!,
+    entry: offered,
     token: unseal(entry.tokenSealed),
     workspace,
     serviceName: service.name,
-    customer: customer!,
+    customer: present(customer, "customer"),
   });
   await recordWorkspaceEvent(tx, {
     workspaceId: workspace.id,
     type: "waitlist.offered",
-    data: { waitlist_entry: toWaitlistEntry(offered!, { timezone: workspace.timezone, position: null }) },
+    data: { waitlist_entry: toWaitlistEntry(offered, { timezone: workspace.timezone, position: null }) },
     now,
   });
   return true;

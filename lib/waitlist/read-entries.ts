@@ -59,11 +59,11 @@ export async function listWaitlistEntries({ ctx, query }: { ctx: Ctx; query: Lis
   // Positions within each session's line, counted over the rows in order.
   const seen = new Map<string, number>();
   return rows.map((row) => {
-      if (row.status !== "waiting") return { row, position: null as number | null };
-      const key = `${row.serviceId}|${row.staffId}|${row.startsAt.getTime()}`;
-      const position = (seen.get(key) ?? 0) + 1;
-      seen.set(key, position);
-      return { row, position };
+    if (row.status !== "waiting") return { row, position: null as number | null };
+    const key = `${row.serviceId}|${row.staffId}|${row.startsAt.getTime()}`;
+    const position = (seen.get(key) ?? 0) + 1;
+    seen.set(key, position);
+    return { row, position };
   });
 }
 
@@ -76,4 +76,10 @@ export async function lockEntryByToken(tx: Queryable, token: string): Promise<Wa
     .for("update");
   if (!row) throw notFound("waitlist entry");
   return row;
+}
+
+/** The row a write just returned, or the row a foreign key promises: its absence is a bug, not a client's error. */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`waitlist: ${what} missing`);
+  return value;
 }

@@ -7,7 +7,7 @@ import { bookings, waitlistEntries, workspaces, type BookingRow, type WaitlistEn
 import { afterCommit, withTransaction } from "@/lib/db/transaction";
 import { conflict, notFound } from "@/lib/errors";
 import { recordWorkspaceEvent } from "@/lib/webhooks/record-workspace-event";
-import { lockEntryByToken, positionOf, type PositionedEntry } from "./read-entries";
+import { lockEntryByToken, positionOf, present, type PositionedEntry } from "./read-entries";
 import { toWaitlistEntry } from "./serialize";
 
 type Ctx = Pick<BaseContext, "db" | "clock">;
@@ -26,16 +26,18 @@ export async function bookWaitlistOffer({ ctx, token }: { ctx: Ctx; token: strin
     if (entry.status !== "offered" || !entry.offeredBookingId) throw conflict("No seat is offered to this waitlist entry.");
     const [hold] = await tx.select().from(bookings).where(eq(bookings.id, entry.offeredBookingId)).for("update");
     if (!hold || hold.status !== "pending" || !isLiveHold(hold, now)) throw conflict("The offer has lapsed: the seat passed to the next in line.");
-    const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, entry.workspaceId));
-    await confirmHeldBooking(tx, { booking: hold, accountId: workspace!.accountId, now });
-    const [booked] = await tx.update(waitlistEntries).set({ status: "booked", updatedAt: now }).where(eq(waitlistEntries.id, entry.id)).returning();
+    const [workspaceRow] = await tx.select().from(workspaces).where(eq(workspaces.id, entry.workspaceId));
+    const workspace = present(workspaceRow, "workspace");
+    await confirmHeldBooking(tx, { booking: hold, accountId: workspace.accountId, now });
+    const [updated] = await tx.update(waitlistEntries).set({ status: "booked", updatedAt: now }).where(eq(waitlistEntries.id, entry.id)).returning();
+    const booked = present(updated, "entry");
     await recordWorkspaceEvent(tx, {
       workspaceId: entry.workspaceId,
       type: "waitlist.booked",
-      data: { waitlist_entry: toWaitlistEntry(booked!, { timezone: workspace!.timezone, position: null }) },
+      data: { waitlist_entry: toWaitlistEntry(booked, { timezone: workspace.timezone, position: null }) },
       now,
     });
-    return { row: booked!, position: null };
+    return { row: booked, position: null };
   });
 }
 
@@ -64,7 +66,7 @@ async function leave(tx: Tx, entry: WaitlistEntryRow, now: Date): Promise<Positi
   if (entry.status !== "waiting" && entry.status !== "offered") return { row: entry, position: await positionOf(tx, entry) };
   if (entry.status === "offered" && entry.offeredBookingId) await giveBackHold(tx, entry.offeredBookingId, now);
   const [left] = await tx.update(waitlistEntries).set({ status: "left", updatedAt: now }).where(eq(waitlistEntries.id, entry.id)).returning();
-  return { row: left!, position: null };
+  return { row: present(left, "entry"), position: null };
 }
 
 /** The held seat of an offer declined: expired like a lapsed hold (it was never announced), so the seat frees at once. */

@@ -12,6 +12,6 @@ import { syncExternalCalendarsJob } from "./sync-external-calendars";
  * run a job through this list, so each run is observed here (its span, its count and duration
  * on GET /metrics; on Inngest, each invocation of the function).
  */
-export const JOB_DEFINITIONS = ([deliverWebhookJob, expireHoldJob, offerWaitlistSeatsJob, remindBookingJob, runDueWorkJob, syncExternalCalendarsJob] as JobDefinition[]).map(
-  (definition): JobDefinition => ({ ...definition, handler: (input) => observeJob(definition.id, () => definition.handler(input)) }),
-);
+export const JOB_DEFINITIONS = (
+  [deliverWebhookJob, expireHoldJob, offerWaitlistSeatsJob, remindBookingJob, runDueWorkJob, syncExternalCalendarsJob] as JobDefinition[]
+).map((definition): JobDefinition => ({ ...definition, handler: (input) => observeJob(definition.id, () => definition.handler(input)) }));
