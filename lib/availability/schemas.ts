@@ -24,7 +24,7 @@ export const AvailabilityQuery = z.object({
   include_full: z
     .enum(["true", "false"])
     .optional()
-    .meta({ description: "true: a class's full sessions are listed too, with seats_left 0 (to show \"Full\" and offer POST /v1/waitlist)." }),
+    .meta({ description: 'true: a class\'s full sessions are listed too, with seats_left 0 (to show "Full" and offer POST /v1/waitlist).' }),
 });
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
 
