@@ -11,7 +11,7 @@ export type WaitlistMessageKind = "waitlist_joined" | "waitlist_offer";
  * The customer's emails about a waitlist entry (docs/series-and-waitlists.md), written to the
  * outbox in the transaction of their cause, in the entry's language: the confirmation of
  * joining (with the link to leave) and the offer of a freed seat (the one-click link that
- * books the held seat, and the link to leave). `token` is the entry's, in clear.
+ * books the held seat, and the link to leave), both to the link page app/waitlist/[token]. `token` is the entry's, in clear.
  */
 export async function queueWaitlistMessage(
   tx: Queryable,
@@ -30,17 +30,17 @@ export async function queueWaitlistMessage(
   const wall = wallTime(entry.startsAt, workspace.timezone, locale);
   const when = `${wall.date}, ${wall.time}`;
   const values = { business: workspace.name, service: input.serviceName, when };
-  const base = `${getConfig().appUrl}/v1/public/waitlist/${encodeURIComponent(input.token)}`;
+  const base = `${getConfig().appUrl}/waitlist/${encodeURIComponent(input.token)}`;
   const lines = [t("email.greeting", { name: input.customer.name }), ""];
   let subject: string;
   if (input.kind === "waitlist_offer") {
     subject = t("email.waitlist.offerTitle", values);
-    lines.push(t("email.waitlist.offerLead", values), "", `${t("email.waitlist.bookLabel")}: ${base}/book`);
+    lines.push(t("email.waitlist.offerLead", values), "", `${t("email.waitlist.bookLabel")}: ${base}?action=book`);
   } else {
     subject = t("email.waitlist.joinedTitle", values);
     lines.push(t("email.waitlist.joinedLead", values));
   }
-  lines.push("", `${t("email.waitlist.leaveLabel")}: ${base}/leave`);
+  lines.push("", `${t("email.waitlist.leaveLabel")}: ${base}?action=leave`);
   const rows = await tx
     .insert(outboxMessages)
     .values({

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, lt } from "drizzle-orm";
 import type { Queryable } from "@/lib/db/client";
-import { waitlistEntries, type WaitlistEntryRow } from "@/lib/db/schema";
+import { services, waitlistEntries, workspaces, type WaitlistEntryRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import type { Ctx } from "@/lib/context";
 import { parseInstant } from "@/lib/time/zoned";
@@ -82,4 +82,15 @@ export async function lockEntryByToken(tx: Queryable, token: string): Promise<Wa
 export function present<T>(value: T | null | undefined, what: string): T {
   if (value === undefined || value === null) throw new Error(`waitlist: ${what} missing`);
   return value;
+}
+
+/** The waitlist link page's view of an entry (app/waitlist/[token]): the entry, its workspace and its service's name; null for an unknown token. */
+export async function findEntryByToken(db: Queryable, token: string) {
+  const [found] = await db
+    .select({ entry: waitlistEntries, workspace: workspaces, serviceName: services.name })
+    .from(waitlistEntries)
+    .innerJoin(workspaces, eq(workspaces.id, waitlistEntries.workspaceId))
+    .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
+    .where(eq(waitlistEntries.tokenHash, sha256Hex(token)));
+  return found ?? null;
 }

@@ -89,20 +89,20 @@ export default function SeriesGuide() {
       </p>
       <CodeBlock label="Join the waitlist" code={JOIN} />
       <p>
-        The answer is the entry, <code>status: &quot;waiting&quot;</code> with its <code>position</code> in line. A session with a free seat is refused
-        (409 <code>conflict</code>: book it instead), and so is a second entry of the same email for the same session. The customer gets an email with a
-        link to leave the line.
+        The answer is the entry, <code>status: &quot;waiting&quot;</code> with its <code>position</code> in line. A session with a free seat is refused (409{" "}
+        <code>conflict</code>: book it instead), and so is a second entry of the same email for the same session. The customer gets an email with a link to
+        leave the line.
       </p>
       <p>
-        When a seat frees (a cancel, a hold that lapses, a booking moved away, a raised capacity), the first waiting entry is offered it: a booking is held
-        for that customer for 30 minutes (<code>pending</code>), the entry turns <code>offered</code>, you receive <code>waitlist.offered</code>, and the
-        customer is emailed a link that books the seat in one click (<code>waitlist.booked</code>, then the usual confirmation). An offer not taken in
-        time passes to the next in line; when the start passes, the entries still waiting expire. Each freed seat is offered once, even when several
-        seats free at the same moment.
+        When a seat frees (a cancel, a hold that lapses, a booking moved away, a raised capacity), the first waiting entry is offered it: a booking is held for
+        that customer for 30 minutes (<code>pending</code>), the entry turns <code>offered</code>, you receive <code>waitlist.offered</code>, and the customer
+        is emailed a link whose page books the seat in one click (opening the link alone changes nothing) (<code>waitlist.booked</code>, then the usual
+        confirmation). An offer not taken in time passes to the next in line; when the start passes, the entries still waiting expire. Each freed seat is
+        offered once, even when several seats free at the same moment.
       </p>
       <p>
-        <code>GET /v1/waitlist</code> and <code>GET /v1/waitlist/{"{id}"}</code> read the line; <code>POST /v1/waitlist/{"{id}"}/leave</code> takes an
-        entry off it (a seat held for it passes on).
+        <code>GET /v1/waitlist</code> and <code>GET /v1/waitlist/{"{id}"}</code> read the line; <code>POST /v1/waitlist/{"{id}"}/leave</code> takes an entry off
+        it (a seat held for it passes on).
       </p>
     </Guide>
   );

@@ -138,10 +138,10 @@ export default function WebhooksGuide() {
       <h2>Payload</h2>
       <p>
         Every event has the same shape; <code>previous_starts_at</code> is present on <code>booking.rescheduled</code> only, <code>conflict</code> on{" "}
-        <code>booking.external_conflict</code> only (<code>message.failed</code>, <code>external_calendar.failing</code> and the <code>waitlist.*</code> events carry{" "}
-        <code>data.message</code>, <code>data.external_calendar</code> and <code>data.waitlist_entry</code> instead of <code>data.booking</code>). Booking times carry the workspace&apos;s offset, <code>created_at</code> is
-        UTC. The payload never carries a secret, a manage token or a verification code. Its schema is under Webhook events in the{" "}
-        <Link href="/docs">API reference</Link>.
+        <code>booking.external_conflict</code> only (<code>message.failed</code>, <code>external_calendar.failing</code> and the <code>waitlist.*</code> events
+        carry <code>data.message</code>, <code>data.external_calendar</code> and <code>data.waitlist_entry</code> instead of <code>data.booking</code>). Booking
+        times carry the workspace&apos;s offset, <code>created_at</code> is UTC. The payload never carries a secret, a manage token or a verification code. Its
+        schema is under Webhook events in the <Link href="/docs">API reference</Link>.
       </p>
       <p>
         <code>data.booking.answers</code> holds the customer&apos;s answers to your questions as <code>{"{question_id, label, value}"}</code>, in the order of
