@@ -165,12 +165,17 @@ test("12 · phone: Back before Book in both order and place, times scroll into v
   // Whichever row of the month the day sits in (the test runs on any date), its heading and first
   // time end up on screen without a scroll of the customer's own.
   const heading = page.locator("#day-times-heading");
-  const firstTime = page.getByRole("group", { name: /^Times on/ }).getByRole("button").first();
+  const firstTime = page
+    .getByRole("group", { name: /^Times on/ })
+    .getByRole("button")
+    .first();
   await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
-  await expect.poll(async () => {
-    const box = await firstTime.boundingBox();
-    return box ? box.y + box.height : 9_999;
-  }).toBeLessThanOrEqual(PHONE.height);
+  await expect
+    .poll(async () => {
+      const box = await firstTime.boundingBox();
+      return box ? box.y + box.height : 9_999;
+    })
+    .toBeLessThanOrEqual(PHONE.height);
   await look(page, testInfo, "01-times-in-view");
 
   await pickTime(page);
