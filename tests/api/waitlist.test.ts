@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { InngestTestEngine } from "@inngest/test";
+import { offerWaitlistSeats } from "@/lib/jobs/inngest-functions";
 import { sessionIdFor } from "@/lib/bookings/sessions";
 import { bookingSessions, outboxMessages, type ServiceRow } from "@/lib/db/schema";
 import { api } from "../helpers/api";
@@ -213,6 +215,29 @@ describe("a freed seat", () => {
         .map((e) => e.id)
         .sort(),
     );
+  });
+});
+
+describe("the offer-waitlist-seats Inngest function", () => {
+  it("on waitlist/seat.freed runs the same step as the sweep: the first in line is offered the seat, once", async () => {
+    const world = await fullClass();
+    const { ws, seats } = world;
+    const [first, second] = [await joined(world), await joined(world)];
+    await cancel(ws, seats[0].id);
+    const events = [
+      {
+        name: "waitlist/seat.freed",
+        data: { workspaceId: ws.id, serviceId: world.service.id, staffId: ws.staffId, startsAt: new Date(world.startsAt).toISOString() },
+      },
+    ];
+    const run = await new InngestTestEngine({ function: offerWaitlistSeats }).execute({ events: events as never });
+    expect(run.result).toEqual({ changed: 1 });
+    expect((await entry(ws, first.id)).status).toBe("offered");
+    expect(await offerTo(first.email)).toHaveLength(1);
+    // The event again (a resend, another instance): the seat is already offered.
+    const again = await new InngestTestEngine({ function: offerWaitlistSeats }).execute({ events: events as never });
+    expect(again.result).toEqual({ changed: 0 });
+    expect((await entry(ws, second.id)).status).toBe("waiting");
   });
 });
 
