@@ -20,6 +20,11 @@ export const AvailabilityQuery = z.object({
     .max(26)
     .optional()
     .meta({ description: "With repeat_every: the series' occurrences, the first included (2–26)." }),
+  // Waitlist (docs/series-and-waitlists.md)
+  include_full: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({ description: 'true: a class\'s full sessions are listed too, with seats_left 0 (to show "Full" and offer POST /v1/waitlist).' }),
 });
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
 
@@ -27,9 +32,9 @@ export const Slot = z
   .object({
     start: DateTimeOutput.meta({ description: "With the workspace's offset on that instant." }),
     end: DateTimeOutput.meta({ description: "start + the service's duration, with the workspace's offset." }),
-    seats_left: z.number().int().min(1).optional().meta({
+    seats_left: z.number().int().min(0).optional().meta({
       description:
-        "Only for a group service (capacity above 1): the seats still free in the session at this start on this calendar (the capacity when no one has booked it yet). Absent for capacity 1.",
+        "Only for a group service (capacity above 1): the seats still free in the session at this start on this calendar (the capacity when no one has booked it yet); 0 only for a full session listed with include_full=true. Absent for capacity 1.",
     }),
   })
   .meta({ id: "Slot" });

@@ -71,6 +71,9 @@ export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input
     if (booking.status === "confirmed" || refunding)
       await queueBookingMessages(tx, { kind: "cancellation", bookingId: booking.id, refunding, cancelledBy, business, now });
     if (isLiveHold(booking, now)) await afterCommit(tx, { type: "hold.settled", bookingId: booking.id });
+    // A class seat given back: its waitlist is offered it (docs/series-and-waitlists.md).
+    if (booking.sessionId)
+      await afterCommit(tx, { type: "seat.freed", workspaceId, serviceId: booking.serviceId, staffId: booking.staffId, startsAt: booking.startsAt });
     // Only a confirmed booking has a reminder run to stop.
     if (booking.status === "confirmed") await recordScheduleChanged(tx, row!);
     return row!;

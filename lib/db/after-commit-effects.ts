@@ -16,5 +16,7 @@ export type AfterCommitEffect =
   | { type: "hold.settled"; bookingId: string }
   /** A booking was confirmed, moved or cancelled (`startsAt` null): its reminders follow its time. */
   | { type: "schedule.changed"; bookingId: string; startsAt: Date | null; sequence: number }
+  /** A seat of a group session was given back (a cancel, a declined offer): its waitlist may be offered it (docs/series-and-waitlists.md). */
+  | { type: "seat.freed"; workspaceId: string; serviceId: string; staffId: string; startsAt: Date }
   /** An outbox message (email or SMS) was queued. */
   | { type: "message.queued"; messageId: string };

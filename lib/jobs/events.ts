@@ -19,6 +19,12 @@ export const bookingHoldPlaced = defineEvent("booking/hold.placed", z.object({ b
 /** A hold ended (confirmed, cancelled); cancels the sleeping hold-expiry run. */
 export const bookingHoldSettled = defineEvent("booking/hold.settled", z.object({ bookingId: z.uuid() }));
 
+/** A seat of a group session was given back; the waitlist job offers it to the next in line (docs/series-and-waitlists.md). */
+export const waitlistSeatFreed = defineEvent(
+  "waitlist/seat.freed",
+  z.object({ workspaceId: z.uuid(), serviceId: z.uuid(), staffId: z.uuid(), startsAt: z.iso.datetime() }),
+);
+
 /**
  * A booking's time changed as a calendar sees it: confirmed (startsAt set), moved (a new
  * startsAt) or cancelled (startsAt null). `sequence` is the booking's own counter, so a run

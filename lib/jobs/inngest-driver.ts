@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { toUtcIso } from "@/lib/time/zoned";
 import type { AfterCommitEffect } from "@/lib/db/after-commit-effects";
-import { bookingHoldPlaced, bookingHoldSettled, bookingScheduleChanged, webhookDeliveryRequested, type JobEvent } from "./events";
+import { bookingHoldPlaced, bookingHoldSettled, bookingScheduleChanged, waitlistSeatFreed, webhookDeliveryRequested, type JobEvent } from "./events";
 import { inngest } from "./inngest-client";
 import { logError } from "@/lib/log/logger";
 
@@ -22,6 +22,9 @@ export async function sendEffectsToInngest(effects: AfterCommitEffect[]): Promis
       const data = { bookingId: effect.bookingId, startsAt: effect.startsAt && toUtcIso(effect.startsAt), sequence: effect.sequence };
       const id = `booking-schedule:${data.bookingId}:${data.sequence}:${data.startsAt ?? "off"}`;
       await send(() => inngest.send(toEvent(bookingScheduleChanged, data, id)), "inngest: booking schedule event not sent; the reminder sweep covers it");
+    } else if (effect.type === "seat.freed") {
+      const data = { workspaceId: effect.workspaceId, serviceId: effect.serviceId, staffId: effect.staffId, startsAt: toUtcIso(effect.startsAt) };
+      await send(() => inngest.send(toEvent(waitlistSeatFreed, data)), "inngest: seat freed event not sent; the waitlist sweep covers it");
     }
   }
   const deliveries = effects.flatMap((effect) => (effect.type === "webhook.delivery" ? [effect] : []));

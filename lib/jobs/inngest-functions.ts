@@ -3,6 +3,7 @@ import type { JobDefinition, JobIo } from "./define-job";
 import { JOB_DEFINITIONS } from "./definitions";
 import { deliverWebhookJob } from "./definitions/deliver-webhook";
 import { expireHoldJob } from "./definitions/expire-hold";
+import { offerWaitlistSeatsJob } from "./definitions/offer-waitlist-seats";
 import { remindBookingJob } from "./definitions/remind-booking";
 import { runDueWorkJob } from "./definitions/run-due-work";
 import { syncExternalCalendarsJob } from "./definitions/sync-external-calendars";
@@ -73,6 +74,7 @@ function functionOf(definition: JobDefinition) {
 
 export const deliverWebhook = functionOf(deliverWebhookJob as JobDefinition);
 export const expireHoldWhenDue = functionOf(expireHoldJob as JobDefinition);
+export const offerWaitlistSeats = functionOf(offerWaitlistSeatsJob as JobDefinition);
 export const remindBooking = functionOf(remindBookingJob as JobDefinition);
 export const runDueWorkBackstop = functionOf(runDueWorkJob as JobDefinition);
 export const syncExternalCalendars = functionOf(syncExternalCalendarsJob as JobDefinition);

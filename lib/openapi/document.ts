@@ -31,6 +31,7 @@ const TAGS = [
   { name: "Questions", description: "Extra fields a customer answers when booking." },
   { name: "Availability", description: "Open slots of a service, exact at the moment they are read." },
   { name: "Bookings", description: "Create, confirm, move, cancel and list bookings." },
+  { name: "Waitlist", description: "Lines for full class sessions: a freed seat is held for the first in line and booked from the offer email." },
   { name: "Customers", description: "The people who booked, one per email, with their bookings count." },
   { name: "Audit log", description: "Who changed what: every write made with a secret key or in the console." },
   { name: "Webhooks", description: "Endpoints that receive booking events, their signing secrets and their delivery history." },

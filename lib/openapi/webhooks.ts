@@ -3,6 +3,7 @@ import type { ZodOpenApiPathItemObject } from "zod-openapi";
 import { ExternalCalendar } from "@/lib/external-calendars/schemas";
 import { Message } from "@/lib/notifications/schemas";
 import { DateTimeOutput, Uuid } from "@/lib/schemas";
+import { WaitlistEntry } from "@/lib/waitlist/schemas";
 import { WEBHOOK_EVENT_TYPES, type BookingEventType, type WebhookEventType, type WorkspaceEventType } from "@/lib/webhooks/event-types";
 import { WebhookEventPayload } from "@/lib/webhooks/schemas";
 
@@ -29,6 +30,10 @@ const WHEN: Record<WebhookEventType, string> = {
     "An email or SMS to the customer or the business was given up after its last attempt (data.message, as GET /v1/messages shows it: never its address or body; last_error is the provider's refusal).",
   "external_calendar.failing":
     "An external calendar could not be read and turned failing (data.external_calendar); sent again if it stays failing for 7 days and is disabled. Sent once per turn, not per failed read.",
+  "waitlist.offered":
+    "A seat freed in a full class session and was offered to the first waiting entry (data.waitlist_entry, status offered): a booking (booking_id) is held for the customer until offer_expires_at, and the customer was emailed a link that books it in one click.",
+  "waitlist.booked":
+    "The customer took the seat offered to them (data.waitlist_entry, status booked): the held booking (booking_id) is confirmed and booking.created follows.",
 };
 
 const { data } = WebhookEventPayload.shape;
@@ -46,7 +51,12 @@ function payloadFor(type: BookingEventType, id: string) {
 
 /** An event about the workspace's deliveries: the object as the API shows it. */
 function workspacePayloadFor(type: WorkspaceEventType, id: string) {
-  const data = type === "message.failed" ? z.object({ message: Message }) : z.object({ external_calendar: ExternalCalendar });
+  const data =
+    type === "message.failed"
+      ? z.object({ message: Message })
+      : type === "external_calendar.failing"
+        ? z.object({ external_calendar: ExternalCalendar })
+        : z.object({ waitlist_entry: WaitlistEntry });
   return z
     .object({
       id: Uuid.meta({ description: "The delivery id: the same value as the Booking-Delivery header, stable across retries. Deduplicate on it." }),
@@ -64,6 +74,8 @@ const PAYLOAD_IDS = {
   "booking.external_conflict": "BookingExternalConflictEvent",
   "message.failed": "MessageFailedEvent",
   "external_calendar.failing": "ExternalCalendarFailingEvent",
+  "waitlist.offered": "WaitlistOfferedEvent",
+  "waitlist.booked": "WaitlistBookedEvent",
 } satisfies Record<WebhookEventType, string>;
 
 const PAYLOADS = {
@@ -73,6 +85,8 @@ const PAYLOADS = {
   "booking.external_conflict": payloadFor("booking.external_conflict", PAYLOAD_IDS["booking.external_conflict"]),
   "message.failed": workspacePayloadFor("message.failed", PAYLOAD_IDS["message.failed"]),
   "external_calendar.failing": workspacePayloadFor("external_calendar.failing", PAYLOAD_IDS["external_calendar.failing"]),
+  "waitlist.offered": workspacePayloadFor("waitlist.offered", PAYLOAD_IDS["waitlist.offered"]),
+  "waitlist.booked": workspacePayloadFor("waitlist.booked", PAYLOAD_IDS["waitlist.booked"]),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 /** The payload schema of one event (its `type` fixed), as the document declares it. */
@@ -101,7 +115,8 @@ const EXAMPLE_BOOKING = {
 
 /** A realistic payload of each event: in the document and in the webhooks guide. */
 export function exampleWebhookEvent(type: WebhookEventType) {
-  if (type === "message.failed" || type === "external_calendar.failing") return exampleWorkspaceEvent(type);
+  if (type === "message.failed" || type === "external_calendar.failing" || type === "waitlist.offered" || type === "waitlist.booked")
+    return exampleWorkspaceEvent(type);
   const booking = type === "booking.cancelled" ? { ...EXAMPLE_BOOKING, status: "cancelled" } : EXAMPLE_BOOKING;
   return {
     id: "1e4b7c2d-9f8a-4e6b-a3c5-d7e9f1a2b344",
@@ -140,6 +155,25 @@ function exampleWorkspaceEvent(type: WorkspaceEventType) {
           last_error: "Can't send mail - all recipients were rejected: 550 5.1.1 [email]: Recipient address rejected",
           created_at: "2027-02-20T15:04:05.000Z",
           sent_at: null,
+        },
+      },
+    };
+  }
+  if (type === "waitlist.offered" || type === "waitlist.booked") {
+    const isOffer = type === "waitlist.offered";
+    return {
+      ...head,
+      data: {
+        waitlist_entry: {
+          id: "7c1e5a93-4d2b-4e8f-a6c0-9b3d5f7e1a88",
+          service_id: EXAMPLE_BOOKING.service.id,
+          staff_id: EXAMPLE_BOOKING.staff.id,
+          starts_at: EXAMPLE_BOOKING.starts_at,
+          status: isOffer ? "offered" : "booked",
+          position: null,
+          booking_id: EXAMPLE_BOOKING.id,
+          offer_expires_at: isOffer ? "2027-02-20T17:40:00.000Z" : null,
+          created_at: "2027-02-18T09:12:00.000Z",
         },
       },
     };

@@ -6,10 +6,12 @@ import { webhookDeliveries, webhookEndpoints } from "@/lib/db/schema";
 import { toUtcIso } from "@/lib/time/zoned";
 import type { WorkspaceEventType } from "./event-types";
 
-/** What each workspace event carries: the object as the API shows it (GET /v1/messages, GET /v1/external-calendars/{id}). */
+/** What each workspace event carries: the object as the API shows it (GET /v1/messages, GET /v1/external-calendars/{id}, GET /v1/waitlist/{id}). */
 export type WorkspaceEventData = {
   "message.failed": { message: Record<string, unknown> };
   "external_calendar.failing": { external_calendar: Record<string, unknown> };
+  "waitlist.offered": { waitlist_entry: Record<string, unknown> };
+  "waitlist.booked": { waitlist_entry: Record<string, unknown> };
 };
 
 export type RecordWorkspaceEventInput<T extends WorkspaceEventType> = { workspaceId: string; type: T; data: WorkspaceEventData[T]; now: Date };

@@ -4,6 +4,7 @@ import { api } from "./api";
 import { newWorkspace, type TestWorkspace } from "./fixtures";
 import { emitBookingEvent } from "./webhooks";
 import { addExternalCalendar, seedBooking } from "./factories";
+import { seedWaitlistEntry } from "./waitlist";
 
 /** A workspace holding one of every kind of record, made through the API where one exists. */
 export type World = TestWorkspace & {
@@ -22,6 +23,7 @@ export type World = TestWorkspace & {
   memberId: string;
   customerId: string;
   seriesId: string;
+  waitlistEntryId: string;
 };
 
 async function created(response: Promise<{ status: number; body: any }>): Promise<any> {
@@ -48,6 +50,7 @@ export async function newWorld(): Promise<World> {
   // A series of two weekly occurrences, as POST /v1/bookings with `repeat` makes it.
   const seriesId = randomUUID();
   for (const week of [0, 1]) await seedBooking(ws, { startsAt: new Date(Date.UTC(2031, 5, 3 + 7 * week, 14)), serviceId: service.id, seriesId });
+  const waitlistEntry = await seedWaitlistEntry(ws, { serviceId: service.id, customerId: booking.customerId, startsAt: new Date(Date.UTC(2031, 5, 2, 14)) });
   const deliveries = await api.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key });
   const spare = await created(api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "pk", name: "Spare" } }));
   const doomed = await created(api.post(`/v1/account/workspaces/${ws.id}/keys`, { key: ws.accountKey, body: { type: "sk", name: "Revoked" } }));
@@ -70,6 +73,7 @@ export async function newWorld(): Promise<World> {
     memberId: member.id,
     customerId: booking.customerId,
     seriesId,
+    waitlistEntryId: waitlistEntry.id,
   };
 }
 
@@ -87,6 +91,7 @@ export function resolvePath(template: string, world: World): string {
     [/^\/v1\/account\/members\/\{id\}/, world.memberId],
     [/^\/v1\/customers\/\{id\}/, world.customerId],
     [/^\/v1\/series\/\{id\}/, world.seriesId],
+    [/^\/v1\/waitlist\/\{id\}/, world.waitlistEntryId],
   ];
   let path = template;
   if (path.includes("{id}")) {
@@ -124,5 +129,6 @@ export function worldSecrets(world: World): string[] {
     world.memberId,
     world.customerId,
     world.seriesId,
+    world.waitlistEntryId,
   ];
 }

@@ -30,7 +30,10 @@ const REFUSED = `# 409 when any occurrence cannot be booked; nothing was created
 const CANCEL = `curl -sS -X POST "$BASE/v1/series/$SERIES_ID/cancel" -H "Authorization: Bearer $SK"
 # 200 {"id": "…", "count": 6, "bookings": [{"id": "…", "starts_at": "…", "status": "confirmed"}, {"id": "…", "status": "cancelled"}, …]}`;
 
-// GET /docs/series-and-waitlists – bookings that repeat: repeat_max, availability for a series, booking and cancelling one
+const JOIN = `curl -sS -X POST "$BASE/v1/waitlist" -H "Authorization: Bearer $PK" -H "Content-Type: application/json" \\
+  -d '{"service_id": "'$SERVICE_ID'", "starts_at": "2027-03-02T18:00:00+01:00", "customer": {"name": "Ada Lovelace", "email": "ada@example.com"}}'`;
+
+// GET /docs/series-and-waitlists – bookings that repeat (repeat_max, availability for a series, booking and cancelling one) and the waitlist of a full class
 export default function SeriesGuide() {
   return (
     <Guide
@@ -80,8 +83,26 @@ export default function SeriesGuide() {
 
       <h2>Waitlists</h2>
       <p>
-        Waitlists for full classes are on the way; until then, a full session is simply not offered (see{" "}
-        <Link href="/docs/group-sessions">Classes and group sessions</Link>).
+        When a class session is full (see <Link href="/docs/group-sessions">Classes and group sessions</Link>), a customer can wait for a seat.{" "}
+        <code>GET /v1/availability?include_full=true</code> also lists full sessions, with <code>seats_left: 0</code>: show them as &ldquo;Full&rdquo; with
+        &ldquo;Join the waitlist&rdquo;.
+      </p>
+      <CodeBlock label="Join the waitlist" code={JOIN} />
+      <p>
+        The answer is the entry, <code>status: &quot;waiting&quot;</code> with its <code>position</code> in line. A session with a free seat is refused (409{" "}
+        <code>conflict</code>: book it instead), and so is a second entry of the same email for the same session. The customer gets an email with a link to
+        leave the line.
+      </p>
+      <p>
+        When a seat frees (a cancel, a hold that lapses, a booking moved away, a raised capacity), the first waiting entry is offered it: a booking is held for
+        that customer for 30 minutes (<code>pending</code>), the entry turns <code>offered</code>, you receive <code>waitlist.offered</code>, and the customer
+        is emailed a link whose page books the seat in one click (opening the link alone changes nothing) (<code>waitlist.booked</code>, then the usual
+        confirmation). An offer not taken in time passes to the next in line; when the start passes, the entries still waiting expire. Each freed seat is
+        offered once, even when several seats free at the same moment.
+      </p>
+      <p>
+        <code>GET /v1/waitlist</code> and <code>GET /v1/waitlist/{"{id}"}</code> read the line; <code>POST /v1/waitlist/{"{id}"}/leave</code> takes an entry off
+        it (a seat held for it passes on).
       </p>
     </Guide>
   );

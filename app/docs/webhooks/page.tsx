@@ -108,6 +108,25 @@ export default function WebhooksGuide() {
               <code>disabled</code>. <code>data.external_calendar</code> is the calendar as <code>GET /v1/staff/{"{id}"}/external-calendars</code> shows it.
             </td>
           </tr>
+          <tr>
+            <td>
+              <code>waitlist.offered</code>
+            </td>
+            <td>
+              A seat freed in a full class and was offered to the first customer waiting: a booking is held for them for 30 minutes and they were emailed a link
+              that books it. <code>data.waitlist_entry</code> is the entry as <code>GET /v1/waitlist/{"{id}"}</code> shows it (<code>booking_id</code>,{" "}
+              <code>offer_expires_at</code>).
+            </td>
+          </tr>
+          <tr>
+            <td>
+              <code>waitlist.booked</code>
+            </td>
+            <td>
+              The customer took the seat offered to them: the held booking is confirmed (its <code>booking.created</code> follows).{" "}
+              <code>data.waitlist_entry</code> as for <code>waitlist.offered</code>.
+            </td>
+          </tr>
         </tbody>
       </GuideTable>
       <p>
@@ -119,10 +138,10 @@ export default function WebhooksGuide() {
       <h2>Payload</h2>
       <p>
         Every event has the same shape; <code>previous_starts_at</code> is present on <code>booking.rescheduled</code> only, <code>conflict</code> on{" "}
-        <code>booking.external_conflict</code> only (<code>message.failed</code> and <code>external_calendar.failing</code> carry <code>data.message</code> and{" "}
-        <code>data.external_calendar</code> instead of <code>data.booking</code>). Booking times carry the workspace&apos;s offset, <code>created_at</code> is
-        UTC. The payload never carries a secret, a manage token or a verification code. Its schema is under Webhook events in the{" "}
-        <Link href="/docs">API reference</Link>.
+        <code>booking.external_conflict</code> only (<code>message.failed</code>, <code>external_calendar.failing</code> and the <code>waitlist.*</code> events
+        carry <code>data.message</code>, <code>data.external_calendar</code> and <code>data.waitlist_entry</code> instead of <code>data.booking</code>). Booking
+        times carry the workspace&apos;s offset, <code>created_at</code> is UTC. The payload never carries a secret, a manage token or a verification code. Its
+        schema is under Webhook events in the <Link href="/docs">API reference</Link>.
       </p>
       <p>
         <code>data.booking.answers</code> holds the customer&apos;s answers to your questions as <code>{"{question_id, label, value}"}</code>, in the order of

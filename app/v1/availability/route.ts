@@ -1,4 +1,5 @@
 import { getAvailabilityJson } from "@/lib/availability/answer-cache";
+import { getAvailabilityWithFull } from "@/lib/availability/full-sessions";
 import { getSeriesAvailability } from "@/lib/availability/series-availability";
 import { matchesIfNoneMatch } from "@/lib/http/json";
 import { methods, route } from "@/lib/http/route";
@@ -13,6 +14,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     if (query.repeat_every !== undefined || query.repeat_count !== undefined) {
       return getSeriesAvailability({ ctx, input, repeat: { every: query.repeat_every, count: query.repeat_count } });
     }
+    // Full class sessions listed too, for the waitlist (docs/series-and-waitlists.md).
+    if (query.include_full === "true") return getAvailabilityWithFull({ ctx, input });
     const answer = await getAvailabilityJson({ ctx, input });
     // Kept by the client and asked again with If-None-Match: the same bytes are a 304 without a body.
     const headers = { ETag: answer.etag, "Cache-Control": "private, no-cache", "Access-Control-Expose-Headers": "ETag" };

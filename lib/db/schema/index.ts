@@ -32,3 +32,4 @@ export * from "./external-conflicts";
 export * from "./external-calendar-writes";
 export * from "./members";
 export * from "./audit-events";
+export * from "./waitlist-entries";

@@ -18,6 +18,7 @@ import * as customers from "./customers";
 import * as audit from "./audit";
 // Series and waitlists (docs/series-and-waitlists.md)
 import * as seriesAndWaitlists from "./series";
+import * as waitlist from "./waitlist";
 
 /** Every operation the API serves; the OpenAPI document and the route coverage test read this. */
 export const ALL_OPERATIONS: Operation[] = [
@@ -40,4 +41,5 @@ export const ALL_OPERATIONS: Operation[] = [
   ...Object.values(audit),
   // Series and waitlists
   ...Object.values(seriesAndWaitlists),
+  ...Object.values(waitlist),
 ];
