@@ -192,7 +192,7 @@ describe("/api/inngest", () => {
     expect(response.body.error.type).toBe("not_found");
   });
 
-  it("serves the five functions when Inngest is configured", async () => {
+  it("serves the six functions when Inngest is configured", async () => {
     const { api } = await import("../helpers/api");
     const previous = process.env.INNGEST_DEV;
     process.env.INNGEST_DEV = "1";
@@ -200,7 +200,7 @@ describe("/api/inngest", () => {
       setConfigForTesting({ inngest: { enabled: true } });
       const response = await api.get("/api/inngest");
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ mode: "dev", function_count: 5 });
+      expect(response.body).toMatchObject({ mode: "dev", function_count: 6 });
     } finally {
       if (previous === undefined) delete process.env.INNGEST_DEV;
       else process.env.INNGEST_DEV = previous;

@@ -65,18 +65,18 @@ describe("layer rules (npm run lint)", () => {
   });
 
   it("code outside a lib/ folder imports only its surface: a planted deep import fails, in every form", async () => {
-    const DEEP = 'import { occupyFirstFree } from "@/lib/bookings/occupy-slot";\nexport const used = occupyFirstFree;\n';
+    const DEEP = 'import { checkAnswers } from "@/lib/bookings/validate-answers";\nexport const used = checkAnswers;\n';
     const SURFACE = 'import { settlePaidHold } from "@/lib/bookings/settle-paid-hold";\nexport const used = settlePaidHold;\n';
     for (const file of ["lib/payments/probe.ts", "app/v1/probe/route.ts", "components/probe.tsx"]) {
       expect(await rulesBrokenBy(file, DEEP), file).toEqual(["booking(domain-surface)"]);
       expect(await rulesBrokenBy(file, SURFACE), file).toEqual([]);
     }
     const FORMS = [
-      'import { occupyFirstFree } from "../bookings/occupy-slot.ts";\nexport const used = occupyFirstFree;\n',
-      'import type { BookingTimes } from "@/lib/bookings/occupy-slot";\nexport type Used = BookingTimes;\n',
-      'export { occupyFirstFree } from "@/lib/bookings/occupy-slot";\n',
-      'export * from "@/lib/bookings/occupy-slot";\n',
-      'export const load = () => import("@/lib/bookings/occupy-slot");\n',
+      'import { checkAnswers } from "../bookings/validate-answers.ts";\nexport const used = checkAnswers;\n',
+      'import type { ValidAnswer } from "@/lib/bookings/validate-answers";\nexport type Used = ValidAnswer;\n',
+      'export { checkAnswers } from "@/lib/bookings/validate-answers";\n',
+      'export * from "@/lib/bookings/validate-answers";\n',
+      'export const load = () => import("@/lib/bookings/validate-answers");\n',
     ];
     for (const source of FORMS) expect(await rulesBrokenBy("lib/payments/probe.ts", source), source).toEqual(["booking(domain-surface)"]);
     // A folder imports its own files however it names them; tests may reach inside.
