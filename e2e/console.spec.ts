@@ -165,3 +165,48 @@ test("an owner reads a booking's answers, resends its confirmation, cancels it, 
   const made = (await call(request, "GET", `/v1/bookings?q=${encodeURIComponent("Phone Caller")}`, seeded.sk)).data as { status: string }[];
   expect(made.map((row) => row.status)).toEqual(["confirmed"]);
 });
+
+test("keyboard only: an owner signs in, reaches a booking from the day view and opens it, focus always visible", async ({ page, request }) => {
+  const slot = await firstSlot(request, seeded, seeded.services.trim);
+  const questions = (await call(request, "GET", "/v1/questions", seeded.sk)).data as { id: string; type: string }[];
+  const heard = questions.find((question) => question.type === "select")!;
+  const customer = { name: "Kim Keyboard", email: `kim-${workspaceId.slice(0, 8)}@example.com` };
+  await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.trim,
+    staff_id: slot.staff_id,
+    starts_at: slot.start,
+    customer,
+    answers: [{ question_id: heard.id, value: "A friend" }],
+  });
+  /** Tabs until the focused element matches, checking each stop shows its focus. */
+  const tabTo = async (name: RegExp) => {
+    for (let stop = 0; stop < 40; stop++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        const style = element ? getComputedStyle(element) : null;
+        return { name: `${element?.getAttribute("aria-label") ?? ""} ${element?.textContent ?? ""}`.trim(), outline: style ? style.outlineStyle : "none" };
+      });
+      expect(focused.outline, `focus visible on "${focused.name}"`).not.toBe("none");
+      if (name.test(focused.name)) return;
+    }
+    throw new Error(`no focus stop named ${name}`);
+  };
+
+  const seen = (await outbox(request, ownerEmail)).filter((message) => /sign in/i.test(message.subject)).length;
+  await page.goto("/console/sign-in");
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type(ownerEmail);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await page.goto(await emailedSignInLink(request, ownerEmail, seen));
+  await tabTo(/^Sign in$/);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
+
+  const day = new Date(slot.start).toLocaleDateString("en-CA", { timeZone: seeded.timezone });
+  await page.goto(`/console/${workspaceId}/bookings?view=day&date=${day}`);
+  await tabTo(new RegExp(customer.name));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: new RegExp(customer.name) })).toBeVisible();
+});
