@@ -1,6 +1,6 @@
 import { expect, test } from "./support/fixtures";
 import { chooseLaterDay, chooseService, fillDetails, uniqueEmail } from "./support/flow";
-import { PHONE, DESKTOP, seed, look, pickTime, bookings, resetClockAfterEach } from "./support/journey-flow";
+import { PHONE, DESKTOP, seed, look, pickTime, bookings, pauseBrowserClock, resetClockAfterEach } from "./support/journey-flow";
 import { call, latestCode } from "./support/seed";
 
 /**
@@ -108,7 +108,7 @@ for (const [width, size] of [
     await pickTime(page, 3);
     const email = uniqueEmail("timer");
     await fillDetails(page, { name: "Tim Ode", email });
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseBrowserClock(page);
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { timerSeen: string[] }).timerSeen = seen;

@@ -44,6 +44,25 @@ export const bookings = async (request: APIRequestContext, seeded: Seeded) =>
   (await call(request, "GET", "/v1/bookings", seeded.sk)).data as { id: string; status: string; starts_at: string }[];
 
 /** Every journey test puts the app clock back. */
+/**
+ * Stops the browser's installed clock where it stands. `clock.pauseAt` only moves forward, and the
+ * installed clock keeps running between reading it and pausing it, however long that takes on a
+ * busy machine: a moment already past is asked again from the clock's new reading.
+ */
+export async function pauseBrowserClock(page: Page): Promise<void> {
+  for (;;) {
+    const at = (await page.evaluate(() => Date.now())) + 100;
+    const paused = await page.clock.pauseAt(at).then(
+      () => true,
+      (error: unknown) => {
+        if (String(error).includes("Cannot fast-forward to the past")) return false;
+        throw error;
+      },
+    );
+    if (paused) return;
+  }
+}
+
 export function resetClockAfterEach() {
   test.afterEach(async ({ request }) => {
     await request.delete("/dev/clock");
