@@ -1,5 +1,9 @@
 import { defineConfig } from "@playwright/test";
 import { E2E, E2E_WORKERS, portBase } from "./e2e/support/env";
+import { ONCE_SPECS } from "./e2e/support/once";
+
+/** CI's second database pass leaves out what cannot differ from the first (e2e/support/once.ts). */
+const SECOND_PASS = process.env.E2E_SECOND_PASS === "1";
 
 /**
  * End-to-end tests in real Chromium (Debian's, never a downloaded browser) against
@@ -18,6 +22,8 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "./e2e",
+  testIgnore: SECOND_PASS ? ONCE_SPECS.map((file) => `**/${file}`) : undefined,
+  grepInvert: SECOND_PASS ? /@once/ : undefined,
   outputDir: "./e2e/artifacts/test-results",
   // Each worker has its own app server, database (and so its own dev clock) and host pages
   // (E2E_WORKER, e2e/support/env.ts); a spec file runs in one worker, its tests in order.

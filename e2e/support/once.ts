@@ -1,11 +1,37 @@
 /**
- * The mark of a browser test whose result cannot depend on the database of the pass: it looks at
- * pages (axe, screenshots, languages, brand, right to left, docs), at HTTP below our kernel, or it
- * starts a world of its own that is the same on every pass (the race specs' own PostgreSQL
- * database, a server of its own on a fresh embedded one). `npm test` runs every test; CI's second
- * database pass (PostgreSQL) leaves the marked ones out (`playwright test --grep-invert @once`),
- * since they already ran, unchanged, in the first. An unmarked test runs on both databases, so a
- * new spec is safe by default: mark a test only when nothing in it reads or writes the pass's
- * database in a way the two drivers could answer differently (docs/operations.md#ci).
+ * Browser tests whose result cannot depend on the database of the pass. `npm test` runs every
+ * test; CI's second database pass (PostgreSQL, `E2E_SECOND_PASS=1`) leaves these out, since they
+ * already ran, unchanged, in the first (docs/operations.md#ci).
+ *
+ * PGlite is PostgreSQL itself compiled to WebAssembly: the same planner, constraints, locks and
+ * SQL. What the two passes can answer differently is the part around it: a pool of connections
+ * taken at once (concurrency), sockets to a server that outlives ours (crashes), timing. The unit
+ * and API suite runs whole on both, so every domain verb meets PostgreSQL there; a browser test
+ * earns its second pass only when it drives those differences through the pages or the process.
  */
 export const ONCE = { tag: "@once" } as const;
+
+/**
+ * Spec files that run once as a whole: they walk pages (axe, screenshots, words, layout,
+ * languages, brand, docs), HTTP below our kernel, or a world of their own that is the same on
+ * every pass (a server of its own on a fresh embedded database). Every other spec runs on both
+ * databases, so a new spec is covered twice until someone decides otherwise. Kept on both:
+ * the crash spec (SIGKILL with the pool's sockets open), the booking-attempt and hold specs
+ * (hurried clicks and reloads racing one booking), and the basic booking walk.
+ */
+export const ONCE_SPECS = [
+  "business-notifications.spec.ts",
+  "calendar.spec.ts",
+  "console.spec.ts",
+  "embed.spec.ts",
+  "errors.spec.ts",
+  "fuzz.spec.ts",
+  "group-sessions.spec.ts",
+  "journey-flow-details.spec.ts",
+  "journey-flow.spec.ts",
+  "journey-manage.spec.ts",
+  "manage.spec.ts",
+  "observability.spec.ts",
+  "reschedule-window.spec.ts",
+  "resend-code.spec.ts",
+];
