@@ -25,14 +25,14 @@ test.afterEach(async ({ request }) => {
   await request.delete("/dev/clock");
 });
 
-async function addWorkshop(request: APIRequestContext, seeded: Seeded): Promise<string> {
+async function addWorkshop(request: APIRequestContext, seeded: Seeded, capacity = 8): Promise<string> {
   const made = await call(request, "POST", "/v1/services", seeded.sk, {
     name: "Pottery workshop",
     duration_minutes: 120,
     price_cents: null,
     payment_mode: "none",
     description: "Throw a bowl on the wheel. Clay and glazes included.",
-    capacity: 8,
+    capacity,
   });
   await call(request, "PUT", `/v1/services/${made.id}/staff`, seeded.sk, { staff_ids: seeded.staff.map((calendar) => calendar.id) });
   return made.id as string;
@@ -86,13 +86,83 @@ test("the hosted page shows the spots left at each time of a class, and books on
   await look("seat-booked");
   expect(await seatsLeft(request, seeded, workshop, start)).toBe(2);
 
-  // The last two seats taken: the time is no longer offered.
+  // The last two seats taken: the time is no longer bookable; the page calls it full, with its waitlist.
   await bookSeats(request, seeded, workshop, start, 2);
   expect(await seatsLeft(request, seeded, workshop, start)).toBeUndefined();
   await page.goto(`/book/${seeded.slug}`);
   await page.getByRole("button", { name: /^Pottery workshop/ }).click();
   await shownTimes(page);
-  await expect(page.locator(`button[data-start="${start}"]`)).toHaveCount(0);
+  await expect(page.locator(`button[data-start="${start}"]`)).toContainText("Full");
+  await expect(page.locator(`button[data-start="${start}"]`)).toHaveAttribute("aria-label", /, full: join the waitlist$/);
+});
+
+test("a full class's waitlist: join from the hosted page, a seat frees, the offer email's link books it in one click", async ({ page, request, look }) => {
+  const seeded = await seedWorkspace(request, { accountFile: E2E.groupSessionsAccountFile });
+  const workshop = await addWorkshop(request, seeded, 2);
+  await page.goto(`/book/${seeded.slug}`);
+  await page.getByRole("button", { name: /^Pottery workshop/ }).click();
+  const start = (await (await firstTime(page)).getAttribute("data-start"))!;
+  const first = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: workshop,
+    starts_at: start,
+    customer: { name: "Guest One", email: uniqueEmail("seat") },
+  });
+  await bookSeats(request, seeded, workshop, start, 1);
+
+  // Full now: the time says so, and choosing it opens the waitlist instead of the details.
+  await page.reload();
+  const full = page.locator(`button[data-start="${start}"]`);
+  await expect(full).toContainText("Full");
+  await look("times-with-a-full-class");
+  await full.click();
+  await expect(page.getByRole("heading", { name: "Join the waitlist" })).toBeFocused();
+  await expect(page).toHaveURL(/step=waitlist/);
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(page.getByLabel("Full name")).toBeFocused();
+  await expect(page.getByText("Please enter your name.")).toBeVisible();
+  const email = uniqueEmail("waitlist");
+  await fillDetails(page, { name: "Wren Waiting", email });
+  await look("waitlist-form");
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(page.getByRole("heading", { name: "You're on the waitlist" })).toBeFocused();
+  await expect(page.getByText("You're number 1 in line.")).toBeVisible();
+  await look("waitlist-joined");
+
+  // The same email again for the same class: told it already waits, and still one entry.
+  await page.getByRole("button", { name: "Choose another time" }).click();
+  await page.locator(`button[data-start="${start}"]`).click();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(page.getByRole("heading", { name: "You're already on this waitlist" })).toBeFocused();
+  const line = await call(request, "GET", `/v1/waitlist?service_id=${workshop}`, seeded.sk);
+  expect((line.data as { status: string; position: number }[]).map((entry) => [entry.status, entry.position])).toEqual([["waiting", 1]]);
+
+  // A seat frees: the background work offers it to the first in line, by email.
+  await call(request, "POST", `/v1/bookings/${first.id}/cancel`, seeded.sk, { reason: "Can't come" });
+  await call(request, "POST", "/dev/jobs/run", undefined);
+  let text = "";
+  await expect
+    .poll(async () => {
+      const answer = await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(email)}`, undefined);
+      text = (answer.data as { text: string }[]).map((message) => message.text).join("\n");
+      return text;
+    })
+    .toContain("action=book");
+  const link = /https?:\/\/\S+\/waitlist\/\S+action=book/.exec(text)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole("heading", { level: 1, name: "Pottery workshop" })).toBeVisible();
+  await page.getByRole("button", { name: "Book this seat" }).click();
+  // Booked: the customer lands on the booking's own page, as the confirmation email's link leads.
+  await expect(page).toHaveURL(/\/manage\//);
+  await expect(page.getByRole("heading", { level: 2, name: /^Pottery workshop, / })).toBeVisible();
+  await look("waitlist-offer-booked");
+  // The email's link again, later: the same booking, never a second.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page).toHaveURL(/\/manage\//);
+  const entries = await call(request, "GET", `/v1/waitlist?service_id=${workshop}`, seeded.sk);
+  const [entry] = entries.data as { status: string; booking_id: string }[];
+  expect(entry!.status).toBe("booked");
+  expect((await call(request, "GET", `/v1/bookings/${entry!.booking_id}`, seeded.sk)).status).toBe("confirmed");
 });
 
 test("the widget shows the spots left and a seat of one", async ({ page, request, look }) => {

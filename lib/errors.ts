@@ -36,7 +36,7 @@ export type ErrorType = (typeof ERROR_TYPES)[number];
 export type PlanDimension = "bookings" | "staff" | "workspaces";
 
 export type ErrorDetails = {
-  /** The one field a 422 names; dotted path for nested fields. */
+  /** The one field a 422 (or a 409 about one value) names; dotted path for nested fields. */
   param?: string;
   dimension?: PlanDimension;
   used?: number;
@@ -61,7 +61,8 @@ export const notFound = (resource: string) => new DomainError("not_found", `No s
 export const validationFailed = (param: string | undefined, message: string) =>
   new DomainError("validation_failed", message, param === undefined ? {} : { param });
 
-export const conflict = (message: string) => new DomainError("conflict", message);
+/** `param`: the field whose value meets the conflict, when one does (the waitlist's two refusals). */
+export const conflict = (message: string, param?: string) => new DomainError("conflict", message, param === undefined ? {} : { param });
 
 /**
  * Why a time cannot be had, as the verb that refused it saw it: a booking (or busy time) took it, the

@@ -9,6 +9,8 @@ export type SlotOption = {
   fullLabel: string;
   /** A second, smaller line under the time, e.g. "3 spots left" (also part of fullLabel). */
   detail?: string;
+  /** Shown quieter: a time that cannot be booked as it is (a full class, whose waitlist it opens). */
+  muted?: boolean;
 };
 
 export type SlotGroup = { title: string; slots: SlotOption[] };
@@ -27,7 +29,7 @@ export function SlotGrid({ groups, selected, onSelect, label }: SlotGridProps) {
               <li key={slot.value}>
                 <button
                   type="button"
-                  className={`${styles.slot} ${slot.value === selected ? styles.selected : ""}`}
+                  className={`${styles.slot} ${slot.value === selected ? styles.selected : ""} ${slot.muted ? styles.muted : ""}`}
                   aria-label={slot.fullLabel}
                   aria-pressed={slot.value === selected}
                   data-start={slot.value}

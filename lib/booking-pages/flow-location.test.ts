@@ -10,6 +10,7 @@ describe("the flow's URL", () => {
       at({ step: "time", serviceId: "s1", day: "2026-03-29" }),
       at({ step: "details", serviceId: "s1", day: "2026-03-29", time: "2026-03-29T03:30:00+02:00", staffId: "k1" }),
       at({ step: "verify", serviceId: "s1", day: "2026-03-29", time: "2026-03-29T03:30:00+02:00" }),
+      at({ step: "waitlist", serviceId: "s1", day: "2026-03-29", time: "2026-03-29T03:30:00+02:00" }),
       at({ step: "payment", serviceId: "s1", day: "2026-03-29", time: "2026-03-29T03:30:00+02:00" }),
       at({ step: "done", serviceId: "s1", day: "2026-03-29", time: "2026-03-29T03:30:00+02:00" }),
     ];
@@ -23,5 +24,7 @@ describe("the flow's URL", () => {
     expect(parseLocation("?service=s1&day=tomorrow")).toEqual(at({ step: "time", serviceId: "s1" }));
     expect(parseLocation("?service=s1&time=t&step=elsewhere").step).toBe("details");
     expect(parseLocation("?time=t&step=code").step).toBe("service");
+    // A waitlist without its time is the day's times.
+    expect(parseLocation("?service=s1&step=waitlist").step).toBe("time");
   });
 });

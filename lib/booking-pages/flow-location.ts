@@ -6,13 +6,14 @@ import type { DetailsValues } from "@/lib/booking-pages/details";
  *   ?service=…                          → times (day=yyyy-mm-dd: the chosen day)
  *   ?service=…&day=…&time=…[&staff=…]   → details
  *   …&step=code | step=pay | step=done  → the held booking (its token lives in sessionStorage)
+ *   …&time=…&step=waitlist              → a full class's waitlist (docs/series-and-waitlists.md#waitlist)
  */
-export type Step = "service" | "time" | "details" | "verify" | "payment" | "done";
+export type Step = "service" | "time" | "details" | "waitlist" | "verify" | "payment" | "done";
 
 export type FlowLocation = { step: Step; serviceId: string | null; day: string | null; time: string | null; staffId: string | null };
 
 const HELD_STEPS: Record<string, Step> = { code: "verify", pay: "payment", done: "done" };
-const STEP_PARAM: Partial<Record<Step, string>> = { verify: "code", payment: "pay", done: "done" };
+const STEP_PARAM: Partial<Record<Step, string>> = { waitlist: "waitlist", verify: "code", payment: "pay", done: "done" };
 
 export function parseLocation(search: string): FlowLocation {
   const query = new URLSearchParams(search);
@@ -21,7 +22,8 @@ export function parseLocation(search: string): FlowLocation {
   const time = query.get("time");
   const staffId = query.get("staff");
   const held = HELD_STEPS[query.get("step") ?? ""];
-  const step: Step = !serviceId ? "service" : held ? held : time ? "details" : "time";
+  const waitlist = query.get("step") === "waitlist";
+  const step: Step = !serviceId ? "service" : held ? held : time ? (waitlist ? "waitlist" : "details") : "time";
   return { step, serviceId, day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null, time, staffId };
 }
 

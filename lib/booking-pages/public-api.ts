@@ -1,4 +1,4 @@
-import type { CreateBookingRequest, CreatedBooking, StaffSlots } from "./types";
+import type { CreateBookingRequest, CreatedBooking, JoinWaitlistRequest, StaffSlots, WaitlistEntry } from "./types";
 import type { PublicBookingRead } from "./public-booking";
 
 /**
@@ -47,12 +47,17 @@ async function request<T>(method: "GET" | "POST", path: string, options: Request
   };
 }
 
-export function getAvailability(key: string, query: { service_id: string; from: string; to: string; exclude_booking_id?: string }) {
+export function getAvailability(key: string, query: { service_id: string; from: string; to: string; exclude_booking_id?: string; include_full?: "true" }) {
   return request<{ data: StaffSlots[] }>("GET", "/v1/availability", { key, query });
 }
 
 export function createBooking(key: string, body: CreateBookingRequest, idempotencyKey: string) {
   return request<CreatedBooking>("POST", "/v1/bookings", { key, body, idempotencyKey });
+}
+
+/** A full class session's line (docs/series-and-waitlists.md#waitlist): the answer says the place in it. */
+export function joinWaitlist(key: string, body: JoinWaitlistRequest) {
+  return request<WaitlistEntry>("POST", "/v1/waitlist", { key, body });
 }
 
 export function verifyBooking(key: string, bookingId: string, code: string) {

@@ -5,6 +5,7 @@
 import type { Booking } from "@/lib/bookings/schemas";
 import type { BookingPaymentState } from "@/lib/payments/schemas";
 import type { PublicBootstrap } from "@/lib/public/schemas";
+import type { WaitlistEntry as WaitlistEntryShape } from "@/lib/waitlist/schemas";
 
 export type Bootstrap = PublicBootstrap;
 export type BootstrapWorkspace = PublicBootstrap["workspace"];
@@ -13,6 +14,7 @@ export type CustomerStaff = PublicBootstrap["staff"][number];
 export type Category = PublicBootstrap["categories"][number];
 export type Question = PublicBootstrap["questions"][number];
 export type CreatedBooking = Booking;
+export type WaitlistEntry = WaitlistEntryShape;
 export type PaymentState = BookingPaymentState;
 
 /** `seats_left`: a group service's seats still free at that time on that calendar (docs/group-sessions.md). */
@@ -26,3 +28,5 @@ export type CreateBookingRequest = {
   customer: { name: string; email: string; phone?: string; timezone?: string; language?: string };
   answers?: { question_id: string; value: string }[];
 };
+
+export type JoinWaitlistRequest = Pick<CreateBookingRequest, "service_id" | "staff_id" | "starts_at" | "customer">;

@@ -15,7 +15,7 @@ export type ErrorBody = {
 export function toErrorBody(error: DomainError, keyType: KeyType): ErrorBody {
   const body: ErrorBody["error"] = { type: error.type, message: error.message };
   const { param, dimension, used, limit } = error.details;
-  if (error.type === "validation_failed" || HTTP_STATUS_BY_ERROR_TYPE[error.type] === 422) {
+  if (error.type === "validation_failed" || error.type === "conflict" || HTTP_STATUS_BY_ERROR_TYPE[error.type] === 422) {
     if (param !== undefined) body.param = param;
   }
   if (error.type === "plan_limit_exceeded") {

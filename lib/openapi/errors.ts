@@ -29,7 +29,8 @@ export const ERROR_TYPE_GUIDE: Record<ErrorType, { meaning: string; retry: strin
     retry: "No: read availability again and pick another time.",
   },
   conflict: {
-    meaning: "The resource already exists (a taken slug), or a request with the same Idempotency-Key is still running.",
+    meaning:
+      "The resource already exists (a taken slug), a request with the same Idempotency-Key is still running, or the waitlist refuses a join: param starts_at (the session has a free seat: book it) or customer.email (that email already waits for it).",
     retry: "Only the Idempotency-Key case, after a moment; otherwise change the request.",
   },
   booking_not_pending: { meaning: "The booking is not waiting for confirmation (or not on a hold).", retry: "No: read the booking's status." },
@@ -125,7 +126,7 @@ function errorEnvelopeFor(status: number, types: ErrorType[]): z.ZodType {
   // The meanings are written once, in the errors guide; each enum lists only what this status can carry.
   const type = z.enum(types as [ErrorType, ...ErrorType[]]).meta({ description: "Stable code; match on this. Meanings and when to retry: /docs/errors." });
   const fields =
-    status === 422
+    status === 422 || types.includes("conflict")
       ? { type, param: ErrorObject.shape.param }
       : status === 402
         ? { type, dimension: ErrorObject.shape.dimension, used: ErrorObject.shape.used, limit: ErrorObject.shape.limit }

@@ -51,7 +51,7 @@ export async function joinWaitlist({ ctx, input }: { ctx: Ctx; input: JoinWaitli
     .where(inArray(bookingSessions.id, sessionIds));
   // The service's capacity now: a raised capacity frees seats in a session filled before.
   const full = candidates.find((staffId) => sessions.some((s) => s.staffId === staffId && s.seatsTaken >= service.capacity));
-  if (!full) throw conflict("That session has a free seat: book it instead.");
+  if (!full) throw conflict("That session has a free seat: book it instead.", "starts_at");
 
   const token = generateAccessToken();
   try {
@@ -78,7 +78,7 @@ export async function joinWaitlist({ ctx, input }: { ctx: Ctx; input: JoinWaitli
       return { row, position: await positionOf(tx, row) };
     });
   } catch (error) {
-    if (isPgError(error, PG_UNIQUE_VIOLATION, ONE_LIVE_ENTRY)) throw conflict("This customer is already on the waitlist for that session.");
+    if (isPgError(error, PG_UNIQUE_VIOLATION, ONE_LIVE_ENTRY)) throw conflict("This customer is already on the waitlist for that session.", "customer.email");
     throw error;
   }
 }

@@ -1,7 +1,11 @@
+import { eq } from "drizzle-orm";
 import type { BaseContext } from "@/lib/context";
+import { bookings } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/locales";
+import { manageUrl } from "@/lib/notifications/queue-booking-messages";
 import { translatorFor, wallTime } from "@/lib/notifications/templates/i18n";
+import { unseal } from "@/lib/secrets/seal";
 import { findEntryByToken } from "./read-entries";
 import { bookWaitlistOffer, leaveWaitlistByToken } from "./respond-to-offer";
 
@@ -49,4 +53,16 @@ export async function actOnLink(ctx: Pick<BaseContext, "db" | "clock">, input: {
   } catch (error) {
     if (!(error instanceof DomainError) || (error.type !== "conflict" && error.type !== "not_found")) throw error;
   }
+}
+
+/**
+ * Where a booked entry's link leads: the manage page of the booking the seat became (its
+ * confirmation, calendar file, cancel and reschedule), as the confirmation email's link does.
+ * Null while the entry is not booked.
+ */
+export async function bookedManageUrl(ctx: Pick<BaseContext, "db">, token: string): Promise<string | null> {
+  const found = await findEntryByToken(ctx.db, token);
+  if (found?.entry.status !== "booked" || !found.entry.offeredBookingId) return null;
+  const [booking] = await ctx.db.select({ sealed: bookings.accessTokenSealed }).from(bookings).where(eq(bookings.id, found.entry.offeredBookingId));
+  return booking?.sealed ? manageUrl(unseal(booking.sealed)) : null;
 }

@@ -4,7 +4,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { offerWaitlistSeats } from "@/lib/jobs/inngest-functions";
 import { sessionIdFor } from "@/lib/bookings/sessions";
 import { bookingSessions, outboxMessages, type ServiceRow } from "@/lib/db/schema";
-import { api } from "../helpers/api";
+import { api, BASE_URL, dispatch } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { bookConfirmed, bookingRow, clientIpOf, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addService, addWebhookEndpoint } from "../helpers/factories";
@@ -93,6 +93,8 @@ describe("joining the waitlist", () => {
     // One live entry per email and session (any case of the address).
     const again = await join(world, { name: "Ada", email: first.email.toUpperCase() });
     expectError(again, 409, "conflict");
+    // The booking page tells the two refusals apart by the field each names.
+    expect(again.body.error.param).toBe("customer.email");
     expect((await entry(ws, first.id)).position).toBe(1);
 
     const list = await api.get("/v1/waitlist", { key: ws.sk, query: { service_id: service.id } });
@@ -119,6 +121,7 @@ describe("joining the waitlist", () => {
       body: { service_id: service.id, starts_at: localAt(ws, 2, "14:00"), customer: newCustomer() },
     });
     expectError(free, 409, "conflict");
+    expect(free.body.error.param).toBe("starts_at");
     // Not a class.
     const single = await addService(ws, { name: "Massage" });
     const notClass = await api.post("/v1/waitlist", { key: ws.sk, body: { service_id: single.id, starts_at: startsAt, customer: newCustomer() } });
@@ -152,8 +155,11 @@ describe("a freed seat", () => {
     const bookLink = linkIn(email!.text, "book");
     expect(await openLink(bookLink)).toContain("<button");
     expect((await entry(ws, a.id)).status).toBe("offered");
-    const page = await clickLink(bookLink);
-    expect(page).not.toContain("<button");
+    const clicked = await clickLink(bookLink);
+    // Booked: the link leads to the booking's manage page, now and when opened again.
+    expect(clicked.location).toMatch(/\/manage\/[^/]+$/);
+    const reopened = await dispatch(new Request(`${BASE_URL}${bookLink}`));
+    expect([reopened.status, reopened.headers.get("location")]).toEqual([303, clicked.location]);
     expect(await entry(ws, a.id)).toMatchObject({ id: a.id, status: "booked", booking_id: offered.booking_id });
     expect((await bookingRow(offered.booking_id)).status).toBe("confirmed");
     // The API route of the link, again: the same answer.
@@ -182,7 +188,9 @@ describe("a freed seat", () => {
     const [bEmail] = await offerTo(b.email);
     const bToken = linkIn(bEmail!.text, "book").split("/")[2]!.split("?")[0]!;
     expectError(await api.post(`/v1/public/waitlist/${bToken}/book`, { headers: clientIpOf(ws) }), 409, "conflict");
-    expect(await clickLink(linkIn(bEmail!.text, "book"))).not.toContain("<button");
+    const lapsed = await clickLink(linkIn(bEmail!.text, "book"));
+    expect(lapsed.location).toBeNull();
+    expect(lapsed.page).not.toContain("<button");
     expect((await entry(ws, b.id)).status).toBe("expired");
   });
 

@@ -52,10 +52,14 @@ export async function openLink(path: string): Promise<string> {
   return response.text();
 }
 
-/** The one click of a link page: its form posted to the same address. Answers the page after. */
-export async function clickLink(path: string): Promise<string> {
+/**
+ * The one click of a link page: its form posted to the same address. Answers the page after, or,
+ * once the seat is booked, where the link now leads (303 to the booking's manage page).
+ */
+export async function clickLink(path: string): Promise<{ page: string; location: string | null }> {
   const action = new URL(`${BASE_URL}${path}`).searchParams.get("action") ?? "book";
   const response = await dispatch(new Request(`${BASE_URL}${path}`, { method: "POST", body: new URLSearchParams({ action }) }));
-  expect(response.status).toBe(200);
-  return response.text();
+  const location = response.headers.get("location");
+  expect(response.status).toBe(location === null ? 200 : 303);
+  return { page: await response.text(), location };
 }

@@ -26,9 +26,10 @@ import { useHeldBooking } from "./use-held-booking";
 import { useStepFocus } from "./use-step-focus";
 import { useSyncedClock } from "./use-synced-clock";
 import { VerifyStep } from "./verify-step";
+import { WaitlistStep } from "./waitlist-step";
 import styles from "./flow.module.css";
 
-const STEP_INDEX: Record<Step, number> = { service: 0, time: 1, details: 2, verify: 3, payment: 3, done: 3 };
+const STEP_INDEX: Record<Step, number> = { service: 0, time: 1, details: 2, waitlist: 2, verify: 3, payment: 3, done: 3 };
 const HELD_STEPS = new Set<Step>(["verify", "payment", "done"]);
 
 export type FlowStepsProps = Omit<FlowProps, "zoneNames"> & { customerZone: string | null };
@@ -151,6 +152,12 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
     go({ step: "time", serviceId: chosen.id, day: same ? location.day : null, time: null, staffId: same ? location.staffId : null });
   }
 
+  /** A full class session: its waitlist, with whatever details were typed in this tab. */
+  function joinWaitlistFor(chosen: DaySlot) {
+    setTimeNotice(null);
+    go({ ...location, step: "waitlist", day: dayInZone(chosen.start, displayZone), time: chosen.start });
+  }
+
   function chooseSlot(chosen: DaySlot) {
     setTimeNotice(null);
     onEvent?.({ type: "slot_selected", data: { starts_at: chosen.start } });
@@ -240,16 +247,16 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
   return (
     <div className={styles.panel} data-flow-step={step}>
       {step !== "done" && <Stepper steps={stepNames} current={STEP_INDEX[step]} label={t("steps.progress")} />}
-      {service && (step === "time" || step === "details") && (
+      {service && (step === "time" || step === "details" || step === "waitlist") && (
         <SelectionBar
           service={service}
           currency={workspace.currency}
           vertical={workspace.vertical}
-          isDetails={step === "details"}
+          isDetails={step === "details" || step === "waitlist"}
           slotStart={slot?.start ?? null}
           displayZone={displayZone}
           locale={locale}
-          onChange={() => go(step === "details" ? { ...location, step: "time", time: null } : { ...location, step: "service", time: null })}
+          onChange={() => go(step === "time" ? { ...location, step: "service", time: null } : { ...location, step: "time", time: null })}
         />
       )}
 
@@ -301,6 +308,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
             wording={wording}
             selectedStart={slot?.start ?? null}
             onSelect={chooseSlot}
+            onJoinWaitlist={service.capacity > 1 ? joinWaitlistFor : undefined}
             now={now}
             refreshKey={refreshKey}
             day={location.day}
@@ -308,6 +316,21 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
             maxAdvanceDays={service.max_advance_days}
           />
         </div>
+      )}
+
+      {step === "waitlist" && service && slot && (
+        <WaitlistStep
+          workspace={{ ...workspace, publishable_key: publishableKey }}
+          service={service}
+          slot={slot}
+          staffId={workspace.allow_staff_choice ? location.staffId : null}
+          values={details}
+          onChange={changeDetails}
+          onBack={() => go({ ...location, step: "time", time: null })}
+          onSeatFree={() => go({ ...location, step: "details" }, "replace")}
+          headingRef={heading}
+          summary={summary(false) ?? []}
+        />
       )}
 
       {step === "details" && service && slot && (

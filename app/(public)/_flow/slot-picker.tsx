@@ -49,6 +49,11 @@ export type SlotPickerProps = {
    */
   notBefore?: number;
   currentStart?: string;
+  /**
+   * A class's full sessions are shown as "Full"; choosing one joins its waitlist
+   * (docs/series-and-waitlists.md#waitlist). Absent (rescheduling): full sessions are not shown.
+   */
+  onJoinWaitlist?: (slot: DaySlot) => void;
 };
 
 const LOOKAHEAD_DAYS = 366;
@@ -87,6 +92,7 @@ export function SlotPicker(props: SlotPickerProps) {
     month,
     zone: displayZone,
     excludeBookingId: props.excludeBookingId,
+    includeFull: props.onJoinWaitlist !== undefined,
     refreshKey: props.refreshKey,
   });
 
@@ -151,9 +157,11 @@ export function SlotPicker(props: SlotPickerProps) {
             time: formatTime(slot.start, displayZone, locale),
             zone: zoneCity(displayZone),
           });
-          // A group service's time names the spots it has left (docs/group-sessions.md).
-          const detail = slot.seatsLeft === undefined ? undefined : t("spotsLeft", { count: slot.seatsLeft });
-          return { value: slot.start, label: formatTime(slot.start, displayZone, locale), fullLabel: detail ? `${fullLabel}, ${detail}` : fullLabel, detail };
+          // A group service's time names the spots it has left (docs/group-sessions.md); a full one offers its waitlist.
+          const full = slot.seatsLeft === 0;
+          const detail = slot.seatsLeft === undefined ? undefined : full ? t("full") : t("spotsLeft", { count: slot.seatsLeft });
+          const spoken = full ? `${fullLabel}, ${t("fullJoin")}` : detail ? `${fullLabel}, ${detail}` : fullLabel;
+          return { value: slot.start, label: formatTime(slot.start, displayZone, locale), fullLabel: spoken, detail, muted: full };
         }),
     }))
     .filter((group) => group.slots.length > 0);
@@ -218,7 +226,11 @@ export function SlotPicker(props: SlotPickerProps) {
             <SlotGrid
               groups={groups}
               selected={selectedStart}
-              onSelect={(value) => props.onSelect(daySlots.find((slot) => slot.start === value)!)}
+              onSelect={(value) => {
+                const chosen = daySlots.find((slot) => slot.start === value)!;
+                if (chosen.seatsLeft === 0 && props.onJoinWaitlist) props.onJoinWaitlist(chosen);
+                else props.onSelect(chosen);
+              }}
               label={t("timesOn", { date: day ? formatLongDate(`${day}T12:00:00`, "utc", locale) : "" })}
             />
           )}

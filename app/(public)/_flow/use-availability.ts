@@ -7,7 +7,16 @@ import { describeError, type FriendlyError } from "@/lib/booking-pages/messages"
 import { getAvailability } from "@/lib/booking-pages/public-api";
 import type { StaffSlots } from "@/lib/booking-pages/types";
 
-type Query = { publishableKey: string; serviceId: string; month: string; zone: string; excludeBookingId?: string; refreshKey: number };
+type Query = {
+  publishableKey: string;
+  serviceId: string;
+  month: string;
+  zone: string;
+  excludeBookingId?: string;
+  /** A class's full sessions too (seats_left 0), for "Full" and "Join the waitlist". */
+  includeFull?: boolean;
+  refreshKey: number;
+};
 
 export type AvailabilityState = { status: "loading" } | { status: "ready"; data: StaffSlots[] } | { status: "error"; error: FriendlyError; retry: () => void };
 
@@ -27,7 +36,7 @@ export function useAvailability(query: Query): AvailabilityState {
       cache.current.clear();
       lastRefresh.current = query.refreshKey;
     }
-    const key = [query.serviceId, query.month, query.zone, query.excludeBookingId ?? ""].join("|");
+    const key = [query.serviceId, query.month, query.zone, query.excludeBookingId ?? "", query.includeFull ? "full" : ""].join("|");
     const cached = cache.current.get(key);
     if (cached) {
       setState({ status: "ready", data: cached });
@@ -41,6 +50,7 @@ export function useAvailability(query: Query): AvailabilityState {
       from: range.from,
       to: range.to,
       exclude_booking_id: query.excludeBookingId,
+      include_full: query.includeFull ? "true" : undefined,
     }).then((result) => {
       if (!live) return;
       if (result.ok) {
@@ -53,7 +63,7 @@ export function useAvailability(query: Query): AvailabilityState {
     return () => {
       live = false;
     };
-  }, [query.publishableKey, query.serviceId, query.month, query.zone, query.excludeBookingId, query.refreshKey, attempt, tErrors]);
+  }, [query.publishableKey, query.serviceId, query.month, query.zone, query.excludeBookingId, query.includeFull, query.refreshKey, attempt, tErrors]);
 
   return state;
 }

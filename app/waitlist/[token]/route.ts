@@ -1,5 +1,5 @@
 import { loadBaseContext } from "@/lib/context";
-import { actOnLink, renderLinkPage, type LinkAction } from "@/lib/waitlist/link-page";
+import { actOnLink, bookedManageUrl, renderLinkPage, type LinkAction } from "@/lib/waitlist/link-page";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY" };
 
@@ -7,6 +7,9 @@ const actionOf = (value: unknown): LinkAction => (value === "leave" ? "leave" : 
 
 async function answer(token: string, action: LinkAction): Promise<Response> {
   const ctx = await loadBaseContext("page");
+  // A booked seat is a booking like any other: its link (clicked now, or again later) shows it on its manage page.
+  const booked = action === "book" ? await bookedManageUrl(ctx, token) : null;
+  if (booked) return new Response(null, { status: 303, headers: { ...PRIVATE, Location: booked } });
   const html = await renderLinkPage(ctx, { token, action });
   if (html === null) return new Response("Not found.\n", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(html, { status: 200, headers: { ...PRIVATE, "Content-Type": "text/html; charset=utf-8" } });

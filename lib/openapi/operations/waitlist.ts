@@ -13,8 +13,8 @@ export const joinWaitlist = defineOperation({
   summary: "Join the waitlist of a full class session",
   description:
     "For a class (a service of capacity above 1) whose session at starts_at is full (GET /v1/availability?include_full=true lists it with seats_left 0). " +
-    "A session with a free seat is refused with 409 conflict (book it instead); a second live entry (waiting or offered) of the same email for the same session " +
-    "is refused with 409 conflict. A service of capacity 1 or a start already past is 422 validation_failed. The customer is emailed a confirmation with a link to leave. " +
+    "A session with a free seat is refused with 409 conflict, param starts_at (book it instead); a second live entry (waiting or offered) of the same email for the same session " +
+    "is refused with 409 conflict, param customer.email. A service of capacity 1 or a start already past is 422 validation_failed. The customer is emailed a confirmation with a link to leave. " +
     "When a seat frees, the first waiting entry is offered it: a booking is held for the customer for 30 minutes (waitlist.offered) and the email's link books it.",
   auth: "sk_pk",
   body: JoinWaitlistBody,
