@@ -18,6 +18,8 @@ type ConfirmationProps = {
   openManageInNewTab?: boolean;
   /** How to reach the business (its phone, email, address and policy). */
   contact?: ReactNode;
+  /** Under the title instead of "A confirmation is on its way" (a series says how many were made). */
+  lead?: string;
 };
 
 export const Confirmation = forwardRef<HTMLHeadingElement, ConfirmationProps>(function Confirmation(props, ref) {
@@ -33,7 +35,7 @@ export const Confirmation = forwardRef<HTMLHeadingElement, ConfirmationProps>(fu
         <h2 ref={ref} tabIndex={-1} className={styles.title}>
           {title}
         </h2>
-        <p>{t("inbox")}</p>
+        <p>{props.lead ?? t("inbox")}</p>
       </div>
       <BookingDetails rows={rows} />
       {confirmationNote && (

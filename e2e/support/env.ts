@@ -56,6 +56,8 @@ export const E2E = {
   languagesManageAccountFile: path.join(DATA_DIR, "e2e-languages-manage-account.json"),
   /** The group-sessions spec's own account (classes with spots left). */
   groupSessionsAccountFile: path.join(DATA_DIR, "e2e-group-sessions-account.json"),
+  /** The series spec's own account (a service booked every week). */
+  seriesAccountFile: path.join(DATA_DIR, "e2e-series-account.json"),
   /** The business-notifications spec's own account (the shared one is at its 25-workspace cap by then). */
   businessNotificationsAccountFile: path.join(DATA_DIR, "e2e-business-notifications-account.json"),
   /** The brand spec's own account (a workspace per brand colour and scheme). */

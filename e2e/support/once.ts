@@ -34,4 +34,5 @@ export const ONCE_SPECS = [
   "observability.spec.ts",
   "reschedule-window.spec.ts",
   "resend-code.spec.ts",
+  "series.spec.ts",
 ];

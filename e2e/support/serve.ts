@@ -77,6 +77,7 @@ const ACCOUNTS: AccountToCreate[] = [
   { name: "E2E languages flow account", plan: "pro", planStep: 5, file: E2E.languagesFlowAccountFile },
   { name: "E2E languages manage account", plan: "pro", planStep: 2, file: E2E.languagesManageAccountFile },
   { name: "E2E group sessions account", plan: "pro", planStep: 1, file: E2E.groupSessionsAccountFile },
+  { name: "E2E series account", plan: "pro", planStep: 1, file: E2E.seriesAccountFile },
   { name: "E2E business notifications account", plan: "pro", planStep: 1, file: E2E.businessNotificationsAccountFile },
   { name: "E2E brand account", plan: "pro", planStep: 2, file: E2E.brandAccountFile },
   { name: "E2E flow holds account", plan: "pro", planStep: 5, file: E2E.flowHoldsAccountFile },

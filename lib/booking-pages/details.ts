@@ -141,6 +141,8 @@ export function toCreateBody(input: {
   language?: string | null;
   /** The browser's own BCP 47 locale (`en-US`), so messages write times as the customer reads them (docs/decisions.md#languages). */
   customerLocale?: string | null;
+  /** A series (docs/series-and-waitlists.md). */
+  repeat?: CreateBookingRequest["repeat"] | null;
 }): CreateBookingRequest {
   const phone = input.values.phone.trim() ? (toE164(input.values.phone, input.values.phoneCountry) ?? normalizePhone(input.values.phone)) : "";
   const answers = input.questions
@@ -160,6 +162,7 @@ export function toCreateBody(input: {
       ...(input.customerLocale ? { locale: input.customerLocale } : {}),
     },
     ...(answers.length > 0 ? { answers } : {}),
+    ...(input.repeat ? { repeat: input.repeat } : {}),
   };
 }
 

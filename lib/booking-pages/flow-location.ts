@@ -1,3 +1,4 @@
+import type { RepeatEvery } from "@/lib/availability/series-starts";
 import type { DetailsValues } from "@/lib/booking-pages/details";
 
 /**
@@ -7,10 +8,31 @@ import type { DetailsValues } from "@/lib/booking-pages/details";
  *   ?service=…&day=…&time=…[&staff=…]   → details
  *   …&step=code | step=pay | step=done  → the held booking (its token lives in sessionStorage)
  *   …&time=…&step=waitlist              → a full class's waitlist (docs/series-and-waitlists.md#waitlist)
+ *   …&repeat=week&count=6               → a series: every occurrence at the chosen time (docs/series-and-waitlists.md)
  */
 export type Step = "service" | "time" | "details" | "waitlist" | "verify" | "payment" | "done";
 
-export type FlowLocation = { step: Step; serviceId: string | null; day: string | null; time: string | null; staffId: string | null };
+/** A series being booked: how far apart and how many occurrences, the first included. */
+export type RepeatChoice = { every: RepeatEvery; count: number };
+
+export type FlowLocation = {
+  step: Step;
+  serviceId: string | null;
+  day: string | null;
+  time: string | null;
+  staffId: string | null;
+  /** Absent from older addresses: no repeat. */
+  repeat?: RepeatChoice | null;
+};
+
+const REPEAT_EVERY: readonly RepeatEvery[] = ["week", "2_weeks", "4_weeks"];
+
+function parseRepeat(query: URLSearchParams): RepeatChoice | null {
+  const every = query.get("repeat") as RepeatEvery | null;
+  const count = Number(query.get("count"));
+  if (!every || !REPEAT_EVERY.includes(every) || !Number.isInteger(count) || count < 2 || count > 26) return null;
+  return { every, count };
+}
 
 const HELD_STEPS: Record<string, Step> = { code: "verify", pay: "payment", done: "done" };
 const STEP_PARAM: Partial<Record<Step, string>> = { waitlist: "waitlist", verify: "code", payment: "pay", done: "done" };
@@ -24,13 +46,18 @@ export function parseLocation(search: string): FlowLocation {
   const held = HELD_STEPS[query.get("step") ?? ""];
   const waitlist = query.get("step") === "waitlist";
   const step: Step = !serviceId ? "service" : held ? held : time ? (waitlist ? "waitlist" : "details") : "time";
-  return { step, serviceId, day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null, time, staffId };
+  const repeat = serviceId ? parseRepeat(query) : null;
+  return { step, serviceId, day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null, time, staffId, ...(repeat ? { repeat } : {}) };
 }
 
 export function toSearch(location: FlowLocation): string {
   const query = new URLSearchParams();
   if (location.step !== "service" && location.serviceId) {
     query.set("service", location.serviceId);
+    if (location.repeat) {
+      query.set("repeat", location.repeat.every);
+      query.set("count", String(location.repeat.count));
+    }
     if (location.day) query.set("day", location.day);
     if (location.step !== "time") {
       if (location.time) query.set("time", location.time);
@@ -53,6 +80,8 @@ export type SavedHold = {
   startsAt: string;
   endsAt: string;
   holdExpiresAt: string | null;
+  /** A series: every occurrence the create made, the first (this hold) included. */
+  series?: { id: string; bookings: { id: string; starts_at: string }[] };
 };
 
 /**

@@ -47,7 +47,10 @@ async function request<T>(method: "GET" | "POST", path: string, options: Request
   };
 }
 
-export function getAvailability(key: string, query: { service_id: string; from: string; to: string; exclude_booking_id?: string; include_full?: "true" }) {
+export function getAvailability(
+  key: string,
+  query: { service_id: string; from: string; to: string; exclude_booking_id?: string; include_full?: "true"; repeat_every?: string; repeat_count?: string },
+) {
   return request<{ data: StaffSlots[] }>("GET", "/v1/availability", { key, query });
 }
 

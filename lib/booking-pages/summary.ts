@@ -1,6 +1,6 @@
 import { createTranslator } from "use-intl/core";
 import en from "@/lib/i18n/messages/en.json";
-import { formatDuration, formatLongDate, formatMoney, formatTime, zoneCity } from "./format";
+import { formatDuration, formatLongDate, formatMoney, formatShortDate, formatTime, zoneCity } from "./format";
 import type { CustomerService } from "./types";
 import type { ZoneNames } from "./zone-cities";
 import type { Wording } from "./wording";
@@ -23,11 +23,14 @@ export type SummaryInput = {
   zoneNames?: ZoneNames;
   /** The page's `flow.summary` translator (`useTranslations("flow.summary")`); English when omitted. */
   t?: SummaryTranslator;
+  /** A series: weeks between occurrences and every occurrence's start, the first included. */
+  series?: { weeks: number; starts: string[] };
 };
 
-type SummaryKey = "when" | "yourTime" | "price" | "paid" | "dueNow" | "dueLater" | "service" | "whenValue" | "range";
+type SummaryKey =
+  "when" | "yourTime" | "price" | "paid" | "dueNow" | "dueLater" | "service" | "whenValue" | "range" | "repeats" | "repeatsValue" | "dates" | "perSession";
 /** `t` of the `flow.summary` namespace, as next-intl's `useTranslations("flow.summary")` gives it. */
-export type SummaryTranslator = (key: SummaryKey, values?: Record<string, string>) => string;
+export type SummaryTranslator = (key: SummaryKey, values?: Record<string, string | number>) => string;
 
 const english: SummaryTranslator = createTranslator({ locale: "en", messages: en, namespace: "flow.summary" });
 
@@ -55,8 +58,15 @@ export function summaryRows(input: SummaryInput): SummaryRow[] {
     { label: t("when"), value: when(businessZone) },
   ];
   if (customerZone && customerZone !== businessZone) rows.push({ label: t("yourTime"), value: when(customerZone) });
+  // A series: every date at the same local time in the business's zone (lib/availability/series-starts.ts).
+  if (input.series) {
+    rows.push({ label: t("repeats"), value: t("repeatsValue", { weeks: input.series.weeks, count: input.series.starts.length }) });
+    const dates = input.series.starts.map((start) => formatShortDate(start, businessZone, locale));
+    rows.push({ label: t("dates"), value: new Intl.ListFormat(locale, { type: "conjunction" }).format(dates) });
+  }
   if (input.staffName) rows.push({ label: wording.staff, value: input.staffName });
-  if (service.price_cents !== null) rows.push({ label: t("price"), value: money(service.price_cents) });
+  if (service.price_cents !== null)
+    rows.push({ label: t("price"), value: input.series ? t("perSession", { amount: money(service.price_cents) }) : money(service.price_cents) });
   const upfront = service.payment_mode === "none" ? null : service.payment_amount_cents;
   if (upfront !== null) {
     rows.push({ label: input.paid ? t("paid") : t("dueNow"), value: money(upfront) });

@@ -27,6 +27,8 @@ export type CreateBookingRequest = {
   starts_at: string;
   customer: { name: string; email: string; phone?: string; timezone?: string; language?: string };
   answers?: { question_id: string; value: string }[];
+  /** A series (docs/series-and-waitlists.md): every occurrence at the same local time. */
+  repeat?: { every: "week" | "2_weeks" | "4_weeks"; count: number };
 };
 
 export type JoinWaitlistRequest = Pick<CreateBookingRequest, "service_id" | "staff_id" | "starts_at" | "customer">;

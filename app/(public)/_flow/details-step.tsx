@@ -21,7 +21,7 @@ import {
 } from "@/lib/booking-pages/details";
 import type { SummaryRow } from "@/lib/booking-pages/summary";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
-import { readSaved, writeSaved, type SavedAttempt } from "@/lib/booking-pages/flow-location";
+import { readSaved, writeSaved, type RepeatChoice, type SavedAttempt } from "@/lib/booking-pages/flow-location";
 import { createBooking } from "@/lib/booking-pages/public-api";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { BootstrapWorkspace, CreateBookingRequest, CreatedBooking, CustomerService, Question } from "@/lib/booking-pages/types";
@@ -36,6 +36,8 @@ type DetailsStepProps = {
   service: CustomerService;
   slot: DaySlot;
   staffId: string | null;
+  /** A series: every occurrence booked at once, all or nothing. */
+  repeat?: RepeatChoice | null;
   questions: Question[];
   values: DetailsValues;
   onChange: (values: DetailsValues) => void;
@@ -130,6 +132,7 @@ export function DetailsStep(props: DetailsStepProps) {
       customerZone: browserZone(zoneRefused.current),
       language,
       customerLocale: navigator.language,
+      repeat: props.repeat,
     });
     const serialized = JSON.stringify(body);
     const saved = attempt.current ?? readSaved(slug).attempt ?? null;

@@ -20,11 +20,15 @@ type DoneStepProps = {
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** What was booked, what was paid and what is left to pay. */
   summary: SummaryRow[];
+  /** A series: every occurrence, first to last (the calendar file carries one event each). */
+  occurrences?: { id: string; starts_at: string }[];
 };
 
 /** confirmed → what was booked, the business's note and contact, add-to-calendar and the manage link. */
-export function DoneStep({ workspace, service, staffName, booking, embedded, now, headingRef, summary }: DoneStepProps) {
+export function DoneStep({ workspace, service, staffName, booking, embedded, now, headingRef, summary, occurrences }: DoneStepProps) {
   const t = useTranslations("flow.done");
+  const tRepeat = useTranslations("flow.repeat");
+  const isSeries = occurrences !== undefined && occurrences.length > 1;
   const manageHref = booking.access_token ? `${window.location.origin}/manage/${encodeURIComponent(booking.access_token)}` : "";
 
   // The same event as the confirmation email's attachment (UID = booking id, SEQUENCE 0: a new
@@ -46,7 +50,22 @@ export function DoneStep({ workspace, service, staffName, booking, embedded, now
     }),
     [booking, service, workspace, staffName, manageHref, now, t],
   );
-  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(buildCalendar({ events: [event] }))}`, [event]);
+  // A series: one event per occurrence, each under its own booking's id (the UID the feed uses too).
+  const events = useMemo(
+    () =>
+      isSeries
+        ? occurrences.map((occurrence, index) => ({
+            ...event,
+            uid: occurrence.id,
+            startsAt: new Date(occurrence.starts_at),
+            endsAt: new Date(Date.parse(occurrence.starts_at) + service.duration_minutes * 60_000),
+            // Only the first occurrence's manage link is this page's; each has its own, in its email.
+            ...(index === 0 ? {} : { description: staffName ? t("calendarWith", { name: staffName }) : "", url: null }),
+          }))
+        : [event],
+    [event, isSeries, occurrences, service.duration_minutes, staffName, t],
+  );
+  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(buildCalendar({ events }))}`, [events]);
 
   return (
     <Confirmation
@@ -61,6 +80,7 @@ export function DoneStep({ workspace, service, staffName, booking, embedded, now
       manageHref={manageHref}
       openManageInNewTab={embedded}
       contact={<BusinessContact workspace={workspace} headingLevel={3} />}
+      lead={isSeries ? tRepeat("seriesBooked", { count: occurrences.length }) : undefined}
     />
   );
 }

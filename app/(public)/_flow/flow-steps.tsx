@@ -10,6 +10,7 @@ import { Stepper } from "@/components/ui/stepper";
 import { EMPTY_DETAILS, questionsFor, type DetailsValues } from "@/lib/booking-pages/details";
 import { dayInZone } from "@/lib/booking-pages/format";
 import type { FriendlyError } from "@/lib/booking-pages/messages";
+import { REPEAT_WEEKS, seriesStarts } from "@/lib/availability/series-starts";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import { summaryRows } from "@/lib/booking-pages/summary";
 import type { CreatedBooking, CustomerService } from "@/lib/booking-pages/types";
@@ -25,6 +26,7 @@ import { SlotPicker } from "./slot-picker";
 import { useHeldBooking } from "./use-held-booking";
 import { useStepFocus } from "./use-step-focus";
 import { useSyncedClock } from "./use-synced-clock";
+import { RepeatField } from "./repeat-field";
 import { VerifyStep } from "./verify-step";
 import { WaitlistStep } from "./waitlist-step";
 import styles from "./flow.module.css";
@@ -149,7 +151,14 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
   function chooseService(chosen: CustomerService) {
     const same = chosen.id === location.serviceId;
     setTimeNotice(null);
-    go({ step: "time", serviceId: chosen.id, day: same ? location.day : null, time: null, staffId: same ? location.staffId : null });
+    go({
+      step: "time",
+      serviceId: chosen.id,
+      day: same ? location.day : null,
+      time: null,
+      staffId: same ? location.staffId : null,
+      repeat: same ? location.repeat : null,
+    });
   }
 
   /** A full class session: its waitlist, with whatever details were typed in this tab. */
@@ -216,6 +225,13 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
   const hold = HELD_STEPS.has(location.step) ? held.state : null;
   const holdStaff = hold ? (staff.find((member) => member.id === hold.staffId)?.name ?? null) : null;
   const chosenStaff = location.staffId ? (staff.find((member) => member.id === location.staffId)?.name ?? null) : null;
+  // A series' dates: the booked ones once made, else the ones the chosen time and repeat will make.
+  const repeat = service && service.repeat_max >= 2 && service.payment_mode === "none" ? (location.repeat ?? null) : null;
+  const seriesDates = hold?.series
+    ? hold.series.bookings.map((booking) => booking.starts_at)
+    : repeat && slot
+      ? seriesStarts(new Date(slot.start), repeat, workspace.timezone).map((start) => start.toISOString())
+      : null;
   const summary = (paid: boolean) =>
     service &&
     summaryRows({
@@ -231,6 +247,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
       paid,
       zoneNames,
       t: tSummary,
+      series: seriesDates ? { weeks: REPEAT_WEEKS[repeat?.every ?? "week"], starts: seriesDates } : undefined,
     });
   const stepNames = [t("steps.service"), t("steps.time"), t("steps.details"), step === "payment" ? t("steps.pay") : t("steps.confirm")];
 
@@ -292,6 +309,9 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
               {timeNotice.body}
             </Notice>
           )}
+          {service.repeat_max >= 2 && service.payment_mode === "none" && (
+            <RepeatField max={service.repeat_max} value={repeat} onChange={(next) => go({ ...location, repeat: next, time: null }, "replace")} />
+          )}
           <SlotPicker
             key={`${service.id}|${refreshKey}`}
             publishableKey={publishableKey}
@@ -309,6 +329,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
             selectedStart={slot?.start ?? null}
             onSelect={chooseSlot}
             onJoinWaitlist={service.capacity > 1 ? joinWaitlistFor : undefined}
+            repeat={repeat}
             now={now}
             refreshKey={refreshKey}
             day={location.day}
@@ -339,6 +360,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
           service={service}
           slot={slot}
           staffId={workspace.allow_staff_choice ? location.staffId : null}
+          repeat={repeat}
           questions={questionsFor(questions, service.id)}
           values={details}
           onChange={changeDetails}
@@ -394,6 +416,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
           workspace={workspace}
           service={service}
           booking={{ id: hold.bookingId, starts_at: hold.startsAt, ends_at: hold.endsAt, staff_id: hold.staffId, access_token: hold.token }}
+          occurrences={hold.series?.bookings}
           staffName={holdStaff}
           embedded={embedded}
           now={now}

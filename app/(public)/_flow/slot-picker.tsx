@@ -13,6 +13,7 @@ import { SkeletonGroup } from "@/components/ui/skeleton";
 import { SlotGrid, type SlotGroup } from "@/components/ui/slot-grid";
 import { addDays, dayInZone, formatLongDate, formatTime, nextMonth, startOfMonth, todayInZone } from "@/lib/booking-pages/format";
 import { dayPart, groupByDay, mergeSlots, type DaySlot } from "@/lib/booking-pages/slots";
+import type { RepeatChoice } from "@/lib/booking-pages/flow-location";
 import type { CustomerStaff } from "@/lib/booking-pages/types";
 import type { Wording } from "@/lib/booking-pages/wording";
 import { useAvailability } from "./use-availability";
@@ -54,6 +55,8 @@ export type SlotPickerProps = {
    * (docs/series-and-waitlists.md#waitlist). Absent (rescheduling): full sessions are not shown.
    */
   onJoinWaitlist?: (slot: DaySlot) => void;
+  /** A series being booked: only starts where every occurrence is free (no waitlist then). */
+  repeat?: RepeatChoice | null;
 };
 
 const LOOKAHEAD_DAYS = 366;
@@ -92,7 +95,8 @@ export function SlotPicker(props: SlotPickerProps) {
     month,
     zone: displayZone,
     excludeBookingId: props.excludeBookingId,
-    includeFull: props.onJoinWaitlist !== undefined,
+    includeFull: props.onJoinWaitlist !== undefined && !props.repeat,
+    repeat: props.repeat,
     refreshKey: props.refreshKey,
   });
 

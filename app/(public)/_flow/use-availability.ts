@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { monthRangeInZone } from "@/lib/booking-pages/format";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
+import type { RepeatChoice } from "@/lib/booking-pages/flow-location";
 import { getAvailability } from "@/lib/booking-pages/public-api";
 import type { StaffSlots } from "@/lib/booking-pages/types";
 
@@ -15,6 +16,8 @@ type Query = {
   excludeBookingId?: string;
   /** A class's full sessions too (seats_left 0), for "Full" and "Join the waitlist". */
   includeFull?: boolean;
+  /** A series: only the starts where every occurrence is free. */
+  repeat?: RepeatChoice | null;
   refreshKey: number;
 };
 
@@ -36,7 +39,7 @@ export function useAvailability(query: Query): AvailabilityState {
       cache.current.clear();
       lastRefresh.current = query.refreshKey;
     }
-    const key = [query.serviceId, query.month, query.zone, query.excludeBookingId ?? "", query.includeFull ? "full" : ""].join("|");
+    const key = [query.serviceId, query.month, query.zone, query.excludeBookingId ?? "", query.includeFull ? "full" : "", query.repeat ? `${query.repeat.every}×${query.repeat.count}` : ""].join("|");
     const cached = cache.current.get(key);
     if (cached) {
       setState({ status: "ready", data: cached });
@@ -51,6 +54,8 @@ export function useAvailability(query: Query): AvailabilityState {
       to: range.to,
       exclude_booking_id: query.excludeBookingId,
       include_full: query.includeFull ? "true" : undefined,
+      repeat_every: query.repeat?.every,
+      repeat_count: query.repeat ? String(query.repeat.count) : undefined,
     }).then((result) => {
       if (!live) return;
       if (result.ok) {
@@ -63,7 +68,7 @@ export function useAvailability(query: Query): AvailabilityState {
     return () => {
       live = false;
     };
-  }, [query.publishableKey, query.serviceId, query.month, query.zone, query.excludeBookingId, query.includeFull, query.refreshKey, attempt, tErrors]);
+  }, [query.publishableKey, query.serviceId, query.month, query.zone, query.excludeBookingId, query.includeFull, query.repeat?.every, query.repeat?.count, query.refreshKey, attempt, tErrors]);
 
   return state;
 }

@@ -138,5 +138,6 @@ function fromCreated(made: CreatedBooking, chosenStaffId: string | null): SavedH
     startsAt: made.starts_at,
     endsAt: made.ends_at,
     holdExpiresAt: made.hold_expires_at ?? null,
+    ...(made.series ? { series: { id: made.series.id, bookings: made.series.bookings.map(({ id, starts_at }) => ({ id, starts_at })) } } : {}),
   };
 }
