@@ -26,6 +26,25 @@ export const PublicBookingCustomer = z
   })
   .meta({ id: "PublicBookingCustomer" });
 
+/** The series a booking belongs to, as its customer sees it: every date, and whether any can still be cancelled online. */
+export const PublicBookingSeries = z
+  .object({
+    id: Uuid,
+    count: z.number().int().meta({ description: "How many occurrences the series has." }),
+    bookings: z.array(
+      z.object({
+        starts_at: DateTimeOutput.meta({ description: "In the business's timezone (its offset)." }),
+        status: BookingStatus,
+        current: z.boolean().meta({ description: "True for the booking this link manages." }),
+      }),
+    ),
+    can_cancel_rest: z.boolean().meta({
+      description:
+        "True when POST …/cancel-series would cancel at least one occurrence now: one not yet started that can still be cancelled online (outside its notice window).",
+    }),
+  })
+  .meta({ id: "PublicBookingSeries" });
+
 export const PublicBookingDetails = z
   .object({
     id: Uuid,
@@ -48,6 +67,7 @@ export const PublicBookingDetails = z
       description: "UTC; present only while the booking is on a hold (pending or awaiting_payment). POST …/extend-hold renews it.",
     }),
     payment: BookingPaymentState.optional().meta({ description: "Absent when the booking took no payment." }),
+    series: PublicBookingSeries.optional().meta({ description: "Present when the booking is one occurrence of a series (docs: Series and waitlists)." }),
   })
   .meta({ id: "PublicBookingDetails" });
 

@@ -1,5 +1,5 @@
 import type { BookingDetails } from "@/lib/booking-details/load-booking-details";
-import type { PaymentRow } from "@/lib/db/schema";
+import type { BookingRow, PaymentRow } from "@/lib/db/schema";
 import { canCustomerCancel, canCustomerReschedule, isCancelCutoffPassed } from "@/lib/bookings/customer-policy";
 import { isLiveHold } from "@/lib/bookings/holds";
 import { effectiveStatus } from "@/lib/bookings/serialize";
@@ -12,7 +12,12 @@ import { toWorkspaceSettings } from "@/lib/workspaces/serialize";
 import { PublicBookingWorkspace, type PublicBooking } from "./schemas";
 import { toBookingPaymentState } from "./payment-state";
 
-export type PublicBookingRows = BookingDetails & { payment: PaymentRow | null; publishableKey: string | null };
+export type PublicBookingRows = BookingDetails & {
+  payment: PaymentRow | null;
+  publishableKey: string | null;
+  /** Every occurrence of the booking's series, first to last; empty for a single booking. */
+  series: BookingRow[];
+};
 
 /**
  * The public booking read. can_cancel, can_reschedule and cancel_cutoff_passed come from the
@@ -44,6 +49,20 @@ export function toPublicBooking(rows: PublicBookingRows, now: Date): PublicBooki
   };
   if (isLiveHold(booking, now)) details.hold_expires_at = toUtcIso(booking.holdExpiresAt!);
   if (payment) details.payment = toBookingPaymentState({ payment, booking, workspace, now });
+  if (booking.seriesId && rows.series.length > 0) {
+    details.series = {
+      id: booking.seriesId,
+      count: rows.series.length,
+      bookings: rows.series.map((occurrence) => ({
+        starts_at: toZonedIso(occurrence.startsAt, workspace.timezone),
+        status: effectiveStatus(occurrence, now),
+        current: occurrence.id === booking.id,
+      })),
+      can_cancel_rest: rows.series.some(
+        (occurrence) => occurrence.startsAt > now && canCustomerCancel({ booking: occurrence, minCancelNoticeMinutes: service.minCancelNoticeMinutes, now }),
+      ),
+    };
+  }
   return {
     booking: details,
     workspace: pickDeclared(PublicBookingWorkspace, {

@@ -71,6 +71,7 @@ function validBody(operation: Operation, world: World): unknown {
     cancelBooking: {},
     rescheduleBooking: { starts_at: later },
     cancelPublicBooking: {},
+    cancelPublicSeries: {},
     reschedulePublicBooking: { starts_at: later },
     updateWorkspaceSettings: { name: "Renamed" },
     createWebhookEndpoint: { url: "http://127.0.0.1:9/other", events: ["booking.created"] },

@@ -196,6 +196,46 @@ describe("a series under verification, replay and cancel", () => {
   });
 });
 
+describe("the rest of a series, from a manage link", () => {
+  it("the public read lists every date; cancel-series cancels the dates not started, keeps one inside its notice window, and refuses a single booking", async () => {
+    await setNow(NOW);
+    const ws = await newWorkspace();
+    const service = await seriesService(ws, { minCancelNoticeMinutes: 24 * 60 });
+    const made = await book(ws, {
+      service_id: service.id,
+      starts_at: wall(ws, "2027-10-04", "10:00"),
+      customer: newCustomer(),
+      repeat: { every: "week", count: 4 },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const token = made.body.access_token as string;
+    const read = await api.get(`/v1/public/bookings/${token}`, { headers: clientIpOf(ws) });
+    expect(read.status).toBe(200);
+    expect(read.body.booking.series).toMatchObject({ id: made.body.series.id, count: 4, can_cancel_rest: true });
+    expect(read.body.booking.series.bookings.map((b: { current: boolean; status: string }) => [b.current, b.status])).toEqual([
+      [true, "confirmed"],
+      [false, "confirmed"],
+      [false, "confirmed"],
+      [false, "confirmed"],
+    ]);
+    expect(read.body.booking.series.bookings.map((b: { starts_at: string }) => localTimeOf(b.starts_at, ws.timezone))).toEqual(Array(4).fill("Mon 10:00"));
+
+    // The evening before the second date: the first has passed, the second is inside its 24-hour notice, the last two go.
+    await setNow(
+      DateTime.fromISO(wall(ws, "2027-10-10", "20:00"))
+        .toUTC()
+        .toISO()!,
+    );
+    const cancelled = await api.post(`/v1/public/bookings/${token}/cancel-series`, { headers: clientIpOf(ws), body: { reason: "Moving away" } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.booking.series.bookings.map((b: { status: string }) => b.status)).toEqual(["confirmed", "confirmed", "cancelled", "cancelled"]);
+    expect(cancelled.body.booking.series.can_cancel_rest).toBe(false);
+    const single = await book(ws, { service_id: service.id, starts_at: wall(ws, "2027-11-01", "10:00"), customer: newCustomer() });
+    expectError(await api.post(`/v1/public/bookings/${single.body.access_token}/cancel-series`, { headers: clientIpOf(ws), body: {} }), 409, "conflict");
+    expectError(await api.post(`/v1/public/bookings/not-a-token/cancel-series`, { headers: clientIpOf(ws), body: {} }), 404, "not_found");
+  });
+});
+
 describe("series racing single bookings", () => {
   it("200 single bookings against 20 series on the same times leave no half series", async () => {
     await setNow(NOW);

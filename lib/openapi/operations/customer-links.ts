@@ -44,6 +44,25 @@ export const cancelPublicBooking = defineOperation({
   rateLimit: "public",
 });
 
+export const cancelPublicSeries = defineOperation({
+  id: "cancelPublicSeries",
+  method: "POST",
+  path: "/v1/public/bookings/{token}/cancel-series",
+  tag: TAG,
+  summary: "Cancel the rest of a series through a manage link",
+  description:
+    `${TOKEN_NOTE} For a booking that is one occurrence of a series (booking.series is present): every occurrence not yet started is cancelled ` +
+    "as POST …/cancel would cancel it, each under its own notice rule (one inside its min_cancel_notice_minutes window is kept), each with its own " +
+    "emails and booking.cancelled event. Not a series: 409 conflict. Answers the public booking read of this link's booking after the change " +
+    "(series.bookings says which dates were kept); once that booking is cancelled its token stops working.",
+  auth: "public",
+  params: PublicBookingParams,
+  body: CustomerCancelBody,
+  response: { status: 200, schema: PublicBooking },
+  errors: ["not_found", "conflict"],
+  rateLimit: "public",
+});
+
 export const reschedulePublicBooking = defineOperation({
   id: "reschedulePublicBooking",
   method: "POST",
