@@ -33,6 +33,7 @@ test("a weekly series across the change to summer time: only whole series offere
     price_cents: 6000,
     payment_mode: "none",
     repeat_max: 8,
+    min_cancel_notice_minutes: 24 * 60,
   });
   await call(request, "PUT", `/v1/services/${physio.id}/staff`, seeded.sk, { staff_ids: [seeded.staff[0]!.id] });
 
@@ -94,4 +95,26 @@ test("a weekly series across the change to summer time: only whole series offere
   const href = await page.getByRole("link", { name: "Add to calendar (.ics)" }).getAttribute("href");
   const ics = decodeURIComponent(href!.replace(/^data:text\/calendar;charset=utf-8,/, ""));
   expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(6);
+
+  // The manage page lists every date; "Cancel all remaining dates" keeps today's (inside its 24-hour notice).
+  await page.getByRole("link", { name: "Change or cancel this booking" }).click();
+  const dates = page.getByRole("region", { name: "All dates in this series" });
+  await expect(dates.getByRole("listitem")).toHaveCount(6);
+  await expect(dates.getByRole("listitem").first()).toContainText("This booking");
+  await look("series-manage");
+  await dates.getByRole("button", { name: "Cancel all remaining dates" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel all remaining dates?" });
+  await expect(dialog).toContainText("A date inside its 1 day notice window stays booked");
+  await dialog.getByRole("button", { name: "Yes, cancel them" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(dates.getByRole("listitem").filter({ hasText: "Cancelled" })).toHaveCount(5);
+  await expect(dates.getByRole("listitem").first()).toContainText("Confirmed");
+  await expect(dates.getByRole("button", { name: "Cancel all remaining dates" })).toHaveCount(0);
+  await look("series-rest-cancelled");
+  const after = await call(request, "GET", `/v1/bookings?limit=100`, seeded.sk);
+  const statuses = (after.data as { status: string; starts_at: string; customer: { email: string } }[])
+    .filter((booking) => booking.customer.email === email)
+    .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at))
+    .map((booking) => booking.status);
+  expect(statuses).toEqual(["confirmed", "cancelled", "cancelled", "cancelled", "cancelled", "cancelled"]);
 });

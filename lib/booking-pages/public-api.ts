@@ -82,6 +82,11 @@ export function cancelBooking(token: string) {
   return request<PublicBookingRead>("POST", `${tokenPath(token)}/cancel`, { body: {} });
 }
 
+/** Every date of the booking's series not yet started, each under its own notice rule (docs/series-and-waitlists.md). */
+export function cancelSeries(token: string) {
+  return request<PublicBookingRead>("POST", `${tokenPath(token)}/cancel-series`, { body: {} });
+}
+
 export function rescheduleBooking(token: string, body: { starts_at: string; staff_id?: string }) {
   return request<PublicBookingRead>("POST", `${tokenPath(token)}/reschedule`, { body });
 }

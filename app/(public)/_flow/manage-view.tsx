@@ -13,6 +13,7 @@ import { Notice } from "@/components/ui/notice";
 import { formatMoney } from "@/lib/booking-pages/format";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
 import { cancelBooking } from "@/lib/booking-pages/public-api";
+import { SeriesDates } from "./series-dates";
 import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
 import { useWording } from "@/lib/booking-pages/wording";
 import type { ZoneNames } from "@/lib/booking-pages/zone-cities";
@@ -104,6 +105,16 @@ function ManageBody({ token, initial, locale, serverNow, customerZone }: Omit<Ma
     setFailure(describeError(result.error, "manage", errors));
   }
 
+  /** After "Cancel all remaining dates": this link's booking may be one of them. */
+  function seriesCancelled(next: PublicBookingRead) {
+    setRead(next);
+    setMovedNotice(null);
+    if (next.booking.status === "cancelled") {
+      setMode("cancelled");
+      focusAfterCommit(() => heading.current);
+    }
+  }
+
   function moved(next: PublicBookingRead) {
     setRead(next);
     setMode("view");
@@ -167,6 +178,7 @@ function ManageBody({ token, initial, locale, serverNow, customerZone }: Omit<Ma
         <>
           {movedNotice && <Notice tone="success" title={movedNotice} />}
           <BookingDetails rows={rows} />
+          <SeriesDates token={token} read={read} locale={locale} onCancelled={seriesCancelled} />
           {booking.status === "confirmed" && workspace.confirmation_note && (
             <Notice tone="info" title={t("view.noteFrom", { business: workspace.name })}>
               <p className={styles.policy} dir="auto">
