@@ -129,6 +129,31 @@ describe("joining the waitlist", () => {
   });
 });
 
+describe("a seat freed without a cancel", () => {
+  it("a booking moved away frees its seat for the first in line; a raised capacity frees seats for the next ones", async () => {
+    const world = await fullClass();
+    const { ws, seats, service } = world;
+    const [a, b, c] = [await joined(world), await joined(world), await joined(world)];
+
+    // The business moves one attendee to another day: the seat it left is offered, once.
+    const moved = await api.post(`/v1/bookings/${seats[0].id}/reschedule`, { key: ws.sk, body: { starts_at: localAt(ws, 3, "10:00") } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await runJobs();
+    expect((await entry(ws, a.id)).status).toBe("offered");
+    expect((await entry(ws, b.id)).status).toBe("waiting");
+    expect(await offerTo(a.email)).toHaveLength(1);
+
+    // Capacity raised from 2 to 4: two more seats, offered to the next two in line.
+    const raised = await api.put(`/v1/services/${service.id}`, { key: ws.sk, body: { name: "Yoga", duration_minutes: 60, payment_mode: "none", capacity: 4 } });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    await runJobs();
+    expect([(await entry(ws, b.id)).status, (await entry(ws, c.id)).status]).toEqual(["offered", "offered"]);
+    expect(await seatsTaken(world)).toBe(4);
+    await runJobs();
+    expect((await offerTo(b.email)).length + (await offerTo(c.email)).length).toBe(2);
+  });
+});
+
 describe("a freed seat", () => {
   it("is offered to the first in line as a 30-minute hold; the email's link books it; a lapsed offer passes to the next", async () => {
     const world = await fullClass();
