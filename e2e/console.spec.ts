@@ -124,6 +124,8 @@ test("an owner reads a booking's answers, resends its confirmation, cancels it, 
   await page.goto(`/console/${workspaceId}/bookings?view=day&date=${day}`);
   const entry = page.getByRole("link", { name: new RegExp(customer.name) });
   await expect(entry).toBeVisible();
+  // The zone as people say it, never its raw id.
+  await expect(page.getByText(/times in New York time/)).toBeVisible();
   await look(page, testInfo, "03-day");
   await entry.click();
 

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { signOutAction } from "../actions";
 import { requireConsole } from "../_session";
 import styles from "../console.module.css";
+import { zoneName } from "../_zone";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Console", robots: { index: false, follow: false } };
@@ -23,7 +24,7 @@ export default async function ConsoleLayout({ children, params }: LayoutProps) {
     <div className={styles.shell}>
       <header className={styles.top}>
         <div>
-          <strong>{access.workspace.name}</strong> <span>({access.workspace.timezone})</span>
+          <strong>{access.workspace.name}</strong> <span title={access.workspace.timezone}>({zoneName(access.workspace.timezone)})</span>
         </div>
         <nav aria-label="Console">
           <ul className={styles.nav}>

@@ -6,6 +6,7 @@ import { listStaff } from "@/lib/staff/list-staff";
 import { requireConsole } from "../../_session";
 import { StatusLabel } from "../../_status";
 import styles from "../../console.module.css";
+import { zoneName } from "../../_zone";
 
 export const dynamic = "force-dynamic";
 
@@ -72,7 +73,7 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
         </Link>
       </p>
       <p>
-        {title} · times in {zone}
+        {title} · times in {zoneName(zone)}
       </p>
       <nav aria-label="Views" className={styles.actions}>
         <Link href={`${base}?view=day&date=${dateParam(day)}`} aria-current={view === "day" ? "page" : undefined}>

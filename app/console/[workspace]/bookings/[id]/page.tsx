@@ -13,6 +13,7 @@ import { bookingAction } from "../../../actions";
 import { requireConsole } from "../../../_session";
 import { StatusLabel } from "../../../_status";
 import styles from "../../../console.module.css";
+import { zoneName } from "../../../_zone";
 
 export const dynamic = "force-dynamic";
 
@@ -112,11 +113,11 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
         <dd>{calendar?.name ?? "—"}</dd>
         <dt>Starts</dt>
         <dd>
-          {when(row.startsAt)} ({zone})
+          {when(row.startsAt)} ({zoneName(zone)})
         </dd>
         <dt>Ends</dt>
         <dd>
-          {when(row.endsAt)} ({zone})
+          {when(row.endsAt)} ({zoneName(zone)})
         </dd>
         <dt>Customer</dt>
         <dd>{booking.customer?.name}</dd>

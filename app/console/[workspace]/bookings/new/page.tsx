@@ -5,6 +5,7 @@ import { newBookingAction } from "../../../actions";
 import { requireConsole } from "../../../_session";
 import { offeredDays } from "../../../_slots";
 import styles from "../../../console.module.css";
+import { zoneName } from "../../../_zone";
 
 export const dynamic = "force-dynamic";
 
@@ -60,7 +61,7 @@ export default async function NewBookingPage({ params, searchParams }: PageProps
           <input type="hidden" name="workspace" value={workspaceId} />
           <input type="hidden" name="service" value={service.id} />
           <h2>Time</h2>
-          <p>Times in {access.workspace.timezone}.</p>
+          <p>Times in {zoneName(access.workspace.timezone)}.</p>
           {days.length === 0 ? <p>No times are offered in the next two weeks.</p> : null}
           {days.map((day) => (
             <fieldset key={day.label}>

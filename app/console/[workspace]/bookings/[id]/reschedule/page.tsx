@@ -6,6 +6,7 @@ import { rescheduleAction } from "../../../../actions";
 import { requireConsole } from "../../../../_session";
 import { offeredDays } from "../../../../_slots";
 import styles from "../../../../console.module.css";
+import { zoneName } from "../../../../_zone";
 
 export const dynamic = "force-dynamic";
 
@@ -35,7 +36,7 @@ export default async function ReschedulePage({ params, searchParams }: PageProps
         <Link href={`/console/${workspaceId}/bookings/${id}`}>Back to the booking</Link>
       </p>
       <h1>Reschedule</h1>
-      <p>Times in {access.workspace.timezone}. The customer is emailed the new time.</p>
+      <p>Times in {zoneName(access.workspace.timezone)}. The customer is emailed the new time.</p>
       {error ? (
         <p className={styles.error} role="alert">
           {ERRORS[error] ?? "That time cannot be booked."}
