@@ -14,7 +14,7 @@ for (const [width, size] of [
   [390, PHONE],
   [1280, DESKTOP],
 ] as const) {
-  test(`6 · validation speaks plainly, agrees with the server, limits lengths, and reads local phone numbers (${width} px)`, async ({
+  test(`6 · validation speaks plainly, agrees with the server, says length limits, and reads local phone numbers (${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
@@ -24,8 +24,9 @@ for (const [width, size] of [
     await page.goto(`/book/${seeded.slug}`);
     await chooseService(page, "Haircut");
     await pickTime(page);
-    await expect(page.getByLabel("Full name")).toHaveAttribute("maxlength", "200");
-    await expect(page.getByLabel("Email")).toHaveAttribute("maxlength", "254");
+    // No silent cut: a longer paste is kept and the customer is told the limit (below).
+    await expect(page.getByLabel("Full name")).not.toHaveAttribute("maxlength");
+    await expect(page.getByLabel("Email")).not.toHaveAttribute("maxlength");
     // The country defaults from the customer's locale (en-GB here), else from the business's phone.
     await expect(page.getByLabel("Country code")).toHaveValue("GB");
 
@@ -44,9 +45,21 @@ for (const [width, size] of [
     await look(page, testInfo, "01-plain-errors");
     expect(posted).toBe(0);
 
+    // A 500-character name (pasted) stays whole and is refused with the limit beside the field; nothing is posted.
     await page.getByLabel("Email").fill("pat@example.com");
     await page.getByLabel("Country code").selectOption("GB");
     await page.getByLabel(/^Phone/).fill("020 7946 0958");
+    const longName = "Pat ".repeat(125);
+    await page.getByLabel("Full name").fill(longName);
+    await expect(page.getByLabel("Full name")).toHaveValue(longName);
+    await page.getByRole("button", { name: "Book appointment" }).click();
+    await expect(page.getByText("Please keep your name to 200 characters or fewer.")).toBeVisible();
+    await expect(page.getByLabel("Full name")).toBeFocused();
+    await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+    await look(page, testInfo, "02-name-too-long");
+    expect(posted).toBe(0);
+
+    await page.getByLabel("Full name").fill("Pat Lee");
     const sent = page.waitForRequest((req) => req.url().endsWith("/v1/bookings") && req.method() === "POST");
     await page.getByRole("button", { name: "Book appointment" }).click();
     expect((await sent).postDataJSON().customer.phone).toBe("+442079460958");
