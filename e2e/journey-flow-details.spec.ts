@@ -200,3 +200,30 @@ test("12 · phone: Back before Book in both order and place, times scroll into v
   await expect(book).toBeFocused();
   expect(missing).toEqual([]);
 });
+
+test("13 · keyboard: Tab into the calendar lands on the chosen day, not on today without times", async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  const seeded = await seed(request);
+  // The rest of today (and the next day) is time off: today offers no times and the page chooses a later day.
+  const instant = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  await call(request, "POST", `/v1/staff/${seeded.staff[0]!.id}/time-off`, seeded.sk, {
+    starts_at: instant(Date.now() - 60 * 60_000),
+    ends_at: instant(Date.now() + 48 * 60 * 60_000),
+    reason: "Away",
+  });
+  await page.goto(`/book/${seeded.slug}`);
+  await chooseService(page, "Haircut");
+  const chosen = page.locator("button[data-date][aria-pressed='true']");
+  await expect(chosen).toHaveAttribute("aria-label", /times available/);
+  // Today (when this month shows it) offers nothing: the old tab stop.
+  await expect(page.locator("button[data-date][aria-label*='today'][aria-label*='times available']")).toHaveCount(0);
+  const chosenDay = await chosen.getAttribute("data-date");
+
+  await page.getByRole("button", { name: "Next month" }).focus();
+  await page.keyboard.press("Tab");
+  const landed = await page.evaluate(() => {
+    const active = document.activeElement;
+    return { date: active?.getAttribute("data-date"), pressed: active?.getAttribute("aria-pressed"), name: active?.getAttribute("aria-label") };
+  });
+  expect(landed).toMatchObject({ date: chosenDay, pressed: "true", name: expect.stringMatching(/times available/) });
+});
