@@ -226,4 +226,13 @@ test("13 · keyboard: Tab into the calendar lands on the chosen day, not on toda
     return { date: active?.getAttribute("data-date"), pressed: active?.getAttribute("aria-pressed"), name: active?.getAttribute("aria-label") };
   });
   expect(landed).toMatchObject({ date: chosenDay, pressed: "true", name: expect.stringMatching(/times available/) });
+
+  // The arrows still move the stop while inside; from outside again, Tab comes back to the chosen day
+  // (the next month's first with times, when the arrow crossed into it: leaving a month clears the choice).
+  const nextDay = new Date(Date.parse(`${chosenDay}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await page.keyboard.press("ArrowRight");
+  await expect(page.locator(`button[data-date="${nextDay}"]`)).toBeFocused();
+  await page.getByRole("button", { name: "Next month" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(chosen).toBeFocused();
 });
