@@ -1,6 +1,8 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { E2E } from "./support/env";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, saveScreenshot, test, WCAG_22_AA_TAGS } from "./support/fixtures";
 import { chooseFirstTime, chooseService, fillDetails, uniqueEmail } from "./support/flow";
 import { call, firstSlot, seedWorkspace } from "./support/seed";
 
@@ -95,4 +97,51 @@ test("with notification_email null the business gets no email and the customer i
   await runJobs(request);
   await openMailbox(page, contact);
   await expect(page.getByText(`No messages to ${contact} yet.`)).toBeVisible();
+});
+
+test("the dev outbox shows each email's HTML part and its .ics, and wraps long lines on a phone", async ({ page, request }, testInfo) => {
+  const seeded = await seedWorkspace(request, { accountFile: E2E.businessNotificationsAccountFile });
+  const slot = await firstSlot(request, seeded, seeded.services.haircut);
+  const email = uniqueEmail("outbox-html");
+  // One unbroken 120-character word in the name: the text part must wrap it, not widen the page.
+  const name = `Ada ${"Wolfeschlegelsteinhausen".repeat(5)}`;
+  await call(request, "POST", "/v1/bookings", seeded.sk, { service_id: seeded.services.haircut, starts_at: slot.start, customer: { name, email } });
+  await runJobs(request);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openMailbox(page, email);
+  const mail = page.getByRole("listitem").filter({ hasText: `Booking confirmed with ${seeded.name}` });
+  await expect(mail.getByRole("heading", { name: `Booking confirmed with ${seeded.name}` })).toBeVisible();
+
+  // The HTML part, framed sandboxed from its own route under a strict policy.
+  const frame = mail.locator("iframe[title^='HTML part']");
+  await expect(frame).toHaveAttribute("sandbox", "");
+  await expect(mail.frameLocator("iframe[title^='HTML part']").locator("body")).toContainText("Haircut");
+  const htmlHref = (await mail.getByRole("link", { name: "open on its own" }).getAttribute("href"))!;
+  const html = await request.get(htmlHref);
+  expect(html.headers()["content-type"]).toMatch(/^text\/html/);
+  expect(html.headers()["content-security-policy"]).toMatch(/default-src 'none'.*sandbox/);
+  expect(await html.text()).toContain("Haircut");
+
+  // The calendar file, as a download.
+  const ics = mail.getByRole("link", { name: "invite.ics" });
+  const downloaded = page.waitForEvent("download");
+  await ics.click();
+  expect((await downloaded).suggestedFilename()).toBe("invite.ics");
+  const file = await request.get((await ics.getAttribute("href"))!);
+  expect(file.headers()["content-type"]).toMatch(/^text\/calendar/);
+  expect(await file.text()).toContain("BEGIN:VCALENDAR");
+
+  // Nothing scrolls the page sideways on a phone, and axe finds nothing on the page. The frames are
+  // the emails themselves (their own specs look at them): no script, axe's included, runs in a sandbox.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  for (const viewport of [
+    { label: "390", width: 390, height: 844 },
+    { label: "1280", width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(WCAG_22_AA_TAGS).exclude("iframe").analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    await saveScreenshot(page, path.join("e2e", "artifacts", "screens", "dev-outbox"), `outbox-${viewport.label}`);
+  }
 });

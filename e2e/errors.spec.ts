@@ -1,3 +1,4 @@
+import { E2E } from "./support/env";
 import { call, latestCode, seedWorkspace } from "./support/seed";
 import { expect, test } from "./support/fixtures";
 import { chooseFirstTime, chooseService, fillDetails, firstTime, uniqueEmail } from "./support/flow";
@@ -34,6 +35,34 @@ test("a time taken meanwhile: kind message, back to the times, details kept", as
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByRole("button", { name: "Book appointment" }).click();
   await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeVisible();
+});
+
+test("time off added meanwhile: the page says the business is unavailable then, never that someone booked it", async ({ page, request, checkpoint }) => {
+  // The journey account: the shared one is at its 25-workspace cap by the end of a run.
+  const seeded = await seedWorkspace(request, { accountFile: E2E.journeyAccountFile });
+  await page.goto(`/book/${seeded.slug}`);
+  await chooseService(page, "Haircut");
+  const closedStart = (await (await firstTime(page)).getAttribute("data-start"))!;
+  await chooseFirstTime(page);
+  await fillDetails(page, { name: "Ida Lowe", email: uniqueEmail("closed") });
+
+  // The business takes that hour off through the API before this customer submits.
+  await call(request, "POST", `/v1/staff/${seeded.staff[0]!.id}/time-off`, seeded.sk, {
+    starts_at: closedStart,
+    ends_at: new Date(Date.parse(closedStart) + 60 * 60_000).toISOString(),
+    reason: "Training",
+  });
+  const answer = page.waitForResponse((response) => response.url().endsWith("/v1/bookings") && response.request().method() === "POST");
+  await page.getByRole("button", { name: "Book appointment" }).click();
+  expect((await (await answer).json()).error).toMatchObject({ type: "slot_unavailable", reason: "closed" });
+
+  await expect(page.getByRole("heading", { name: "Choose a time" })).toBeFocused();
+  const alert = page.getByRole("alert").filter({ hasText: "That time is no longer open" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("The business is unavailable then.");
+  await expect(page.getByText(/just taken|Someone else/)).toHaveCount(0);
+  await expect(page.locator(`button[data-start="${closedStart}"]`)).toHaveCount(0);
+  await checkpoint("slot-closed");
 });
 
 test("a network failure: nothing lost, the retry reuses the Idempotency-Key and books once", async ({ page, request, checkpoint }) => {

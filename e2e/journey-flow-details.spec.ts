@@ -14,7 +14,7 @@ for (const [width, size] of [
   [390, PHONE],
   [1280, DESKTOP],
 ] as const) {
-  test(`6 · validation speaks plainly, agrees with the server, limits lengths, and reads local phone numbers (${width} px)`, async ({
+  test(`6 · validation speaks plainly, agrees with the server, says length limits, and reads local phone numbers (${width} px)`, async ({
     page,
     request,
   }, testInfo) => {
@@ -24,8 +24,9 @@ for (const [width, size] of [
     await page.goto(`/book/${seeded.slug}`);
     await chooseService(page, "Haircut");
     await pickTime(page);
-    await expect(page.getByLabel("Full name")).toHaveAttribute("maxlength", "200");
-    await expect(page.getByLabel("Email")).toHaveAttribute("maxlength", "254");
+    // No silent cut: a longer paste is kept and the customer is told the limit (below).
+    await expect(page.getByLabel("Full name")).not.toHaveAttribute("maxlength");
+    await expect(page.getByLabel("Email")).not.toHaveAttribute("maxlength");
     // The country defaults from the customer's locale (en-GB here), else from the business's phone.
     await expect(page.getByLabel("Country code")).toHaveValue("GB");
 
@@ -44,9 +45,21 @@ for (const [width, size] of [
     await look(page, testInfo, "01-plain-errors");
     expect(posted).toBe(0);
 
+    // A 500-character name (pasted) stays whole and is refused with the limit beside the field; nothing is posted.
     await page.getByLabel("Email").fill("pat@example.com");
     await page.getByLabel("Country code").selectOption("GB");
     await page.getByLabel(/^Phone/).fill("020 7946 0958");
+    const longName = "Pat ".repeat(125);
+    await page.getByLabel("Full name").fill(longName);
+    await expect(page.getByLabel("Full name")).toHaveValue(longName);
+    await page.getByRole("button", { name: "Book appointment" }).click();
+    await expect(page.getByText("Please keep your name to 200 characters or fewer.")).toBeVisible();
+    await expect(page.getByLabel("Full name")).toBeFocused();
+    await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+    await look(page, testInfo, "02-name-too-long");
+    expect(posted).toBe(0);
+
+    await page.getByLabel("Full name").fill("Pat Lee");
     const sent = page.waitForRequest((req) => req.url().endsWith("/v1/bookings") && req.method() === "POST");
     await page.getByRole("button", { name: "Book appointment" }).click();
     expect((await sent).postDataJSON().customer.phone).toBe("+442079460958");
@@ -186,4 +199,40 @@ test("12 · phone: Back before Book in both order and place, times scroll into v
   await page.keyboard.press("Tab");
   await expect(book).toBeFocused();
   expect(missing).toEqual([]);
+});
+
+test("13 · keyboard: Tab into the calendar lands on the chosen day, not on today without times", async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  const seeded = await seed(request);
+  // The rest of today (and the next day) is time off: today offers no times and the page chooses a later day.
+  const instant = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+  await call(request, "POST", `/v1/staff/${seeded.staff[0]!.id}/time-off`, seeded.sk, {
+    starts_at: instant(Date.now() - 60 * 60_000),
+    ends_at: instant(Date.now() + 48 * 60 * 60_000),
+    reason: "Away",
+  });
+  await page.goto(`/book/${seeded.slug}`);
+  await chooseService(page, "Haircut");
+  const chosen = page.locator("button[data-date][aria-pressed='true']");
+  await expect(chosen).toHaveAttribute("aria-label", /times available/);
+  // Today (when this month shows it) offers nothing: the old tab stop.
+  await expect(page.locator("button[data-date][aria-label*='today'][aria-label*='times available']")).toHaveCount(0);
+  const chosenDay = await chosen.getAttribute("data-date");
+
+  await page.getByRole("button", { name: "Next month" }).focus();
+  await page.keyboard.press("Tab");
+  const landed = await page.evaluate(() => {
+    const active = document.activeElement;
+    return { date: active?.getAttribute("data-date"), pressed: active?.getAttribute("aria-pressed"), name: active?.getAttribute("aria-label") };
+  });
+  expect(landed).toMatchObject({ date: chosenDay, pressed: "true", name: expect.stringMatching(/times available/) });
+
+  // The arrows still move the stop while inside; from outside again, Tab comes back to the chosen day
+  // (the next month's first with times, when the arrow crossed into it: leaving a month clears the choice).
+  const nextDay = new Date(Date.parse(`${chosenDay}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await page.keyboard.press("ArrowRight");
+  await expect(page.locator(`button[data-date="${nextDay}"]`)).toBeFocused();
+  await page.getByRole("button", { name: "Next month" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(chosen).toBeFocused();
 });

@@ -43,6 +43,8 @@ export type ErrorDetails = {
   limit?: number;
   /** slot_unavailable of a series: the starts that cannot be booked (docs/series-and-waitlists.md). */
   unavailable?: string[];
+  /** slot_unavailable of one time: why it cannot be had, for clients to match on (the message is for people). */
+  reason?: SlotUnavailableCause;
 };
 
 export class DomainError extends Error {
@@ -67,9 +69,11 @@ export const conflict = (message: string, param?: string) => new DomainError("co
 /**
  * Why a time cannot be had, as the verb that refused it saw it: a booking (or busy time) took it, the
  * business closed it (time off), or the last seat of its group session went. The type stays
- * `slot_unavailable`; only the message differs, so it never says someone booked a time the business closed.
+ * `slot_unavailable`; the envelope's `reason` names the cause (docs/decisions.md#bookings) and the
+ * message says it, so neither a page nor an email says someone booked a time the business closed.
  */
-export type SlotUnavailableCause = "booked" | "closed" | "full";
+export const SLOT_UNAVAILABLE_CAUSES = ["booked", "closed", "full"] as const;
+export type SlotUnavailableCause = (typeof SLOT_UNAVAILABLE_CAUSES)[number];
 
 const SLOT_UNAVAILABLE_MESSAGES: Record<SlotUnavailableCause, string> = {
   booked: "That time was just booked. Choose another slot.",
@@ -77,7 +81,8 @@ const SLOT_UNAVAILABLE_MESSAGES: Record<SlotUnavailableCause, string> = {
   full: "The last spot at that time was just taken. Choose another slot.",
 };
 
-export const slotUnavailable = (cause: SlotUnavailableCause = "booked") => new DomainError("slot_unavailable", SLOT_UNAVAILABLE_MESSAGES[cause]);
+export const slotUnavailable = (cause: SlotUnavailableCause = "booked") =>
+  new DomainError("slot_unavailable", SLOT_UNAVAILABLE_MESSAGES[cause], { reason: cause });
 
 /** A series refused whole: `unavailable` names the starts that cannot be booked. */
 export const seriesUnavailable = (unavailable: string[]) =>

@@ -1,5 +1,6 @@
 import { IANAZone } from "luxon";
 import { z } from "zod";
+import { SLOT_UNAVAILABLE_CAUSES } from "@/lib/errors";
 import { canonicalLocale } from "@/lib/i18n/customer-locale";
 import { LOCALES } from "@/lib/i18n/locales";
 import { INSTANT_RANGE, isWithinInstantRange, parseInstant } from "@/lib/time/zoned";
@@ -93,6 +94,10 @@ export const ErrorEnvelope = z
         .array(z.string())
         .optional()
         .meta({ description: "slot_unavailable for a series (`repeat`): the occurrences' starts that cannot be booked; nothing was booked." }),
+      reason: z.enum(SLOT_UNAVAILABLE_CAUSES).optional().meta({
+        description:
+          "slot_unavailable for one time: why it went. booked: a booking or busy time took it; closed: the business is unavailable then (time off); full: the last seat of a group session went.",
+      }),
     }),
   })
   .meta({ id: "Error" });

@@ -50,7 +50,6 @@ export function DetailsForm(props: DetailsFormProps) {
           name="name"
           autoComplete="name"
           required
-          maxLength={FIELD_MAX_LENGTH.name}
           value={values.name}
           error={errors.name}
           onChange={(e) => set({ name: e.target.value })}
@@ -62,7 +61,6 @@ export function DetailsForm(props: DetailsFormProps) {
           autoComplete="email"
           inputMode="email"
           required
-          maxLength={FIELD_MAX_LENGTH.email}
           value={values.email}
           error={errors.email}
           onChange={(e) => set({ email: e.target.value })}
@@ -103,10 +101,9 @@ function QuestionField({ question, value, error, onChange }: { question: Questio
   const common = { label: question.label, hint: question.help_text ?? undefined, error, name: `question-${question.id}` };
   // What every field holding typed or chosen text takes.
   const text = { ...common, optional: !question.required, required: question.required, value };
-  const maxLength = FIELD_MAX_LENGTH.answer;
   switch (question.type) {
     case "long_text":
-      return <TextAreaField {...text} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />;
+      return <TextAreaField {...text} onChange={(e) => onChange(e.target.value)} />;
     case "select":
       return (
         <SelectField
@@ -121,6 +118,6 @@ function QuestionField({ question, value, error, onChange }: { question: Questio
         <CheckboxField {...common} required={question.required} checked={value === "true"} onChange={(e) => onChange(e.target.checked ? "true" : "false")} />
       );
     default:
-      return <TextField {...text} maxLength={maxLength} onChange={(e) => onChange(e.target.value)} />;
+      return <TextField {...text} onChange={(e) => onChange(e.target.value)} />;
   }
 }

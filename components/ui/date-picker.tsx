@@ -2,7 +2,7 @@
 
 import { DateTime } from "luxon";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import styles from "./date-picker.module.css";
 
 /** Calendar days as "yyyy-MM-dd" strings: wall dates, not instants, so no zone applies. */
@@ -49,8 +49,10 @@ function firstWeekday(locale: string): number {
  * A month grid operable from the keyboard the way the ARIA date-picker pattern describes:
  * arrows move by day and week (left and right swap in a right-to-left page, as the grid
  * does), Home/End to the week's ends, PageUp/PageDown by month.
- * One day is in the tab order (roving tabindex); days without times stay focusable but
- * refuse selection, so arrowing through the month never skips silently.
+ * One day is in the tab order (roving tabindex): while focus is in the grid, the day it is on;
+ * from outside, the chosen day, else the month's first day with times, else today, so Tab
+ * lands where the customer's times are (issue 40), not on a day that offers none. Days without
+ * times stay focusable but refuse selection, so arrowing through the month never skips silently.
  */
 export function DatePicker(props: DatePickerProps) {
   const { month, selected, min, max, availableDays, onSelect, onMonthChange, today } = props;
@@ -65,16 +67,17 @@ export function DatePicker(props: DatePickerProps) {
     today: t("today"),
     ...props.labels,
   };
-  const [focused, setFocused] = useState<IsoDate>(selected ?? clamp(month, min, max));
+  // The day focus is on while it is inside the grid; null once it leaves, so the stop rests again.
+  const [active, setActive] = useState<IsoDate | null>(null);
   const moved = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
   const weekStart = useMemo(() => firstWeekday(locale), [locale]);
   const monthStart = day(month).startOf("month");
-
-  // Keep the roving focus inside the visible month when the month changes from outside.
-  useEffect(() => {
-    if (!day(focused).hasSame(monthStart, "month")) setFocused(selected && day(selected).hasSame(monthStart, "month") ? selected : clamp(month, min, max));
-  }, [month]);
+  const inMonth = (iso: IsoDate | null): iso is IsoDate => iso !== null && day(iso).hasSame(monthStart, "month");
+  const isAvailable = (iso: IsoDate) => iso >= min && iso <= max && (availableDays?.has(iso) ?? false);
+  const firstAvailable = [...(availableDays ?? [])].filter((iso) => inMonth(iso) && isAvailable(iso)).sort()[0] ?? null;
+  const resting = inMonth(selected) ? selected : (firstAvailable ?? clamp(inMonth(today) ? today : month, min, max));
+  const focused = inMonth(active) ? active : resting;
 
   useEffect(() => {
     if (!moved.current) return;
@@ -83,15 +86,18 @@ export function DatePicker(props: DatePickerProps) {
   }, [focused]);
 
   const weeks = buildWeeks(monthStart, weekStart);
-  const isAvailable = (iso: IsoDate) => iso >= min && iso <= max && (availableDays?.has(iso) ?? false);
   const canGoBack = monthStart.minus({ days: 1 }).toISODate()! >= min;
   const canGoForward = monthStart.plus({ months: 1 }).toISODate()! <= max;
 
   function moveTo(target: DateTime) {
     const iso = clamp(target.toISODate()!, min, max);
     moved.current = true;
-    setFocused(iso);
+    setActive(iso);
     if (!day(iso).hasSame(monthStart, "month")) onMonthChange(day(iso).startOf("month").toISODate()!);
+  }
+
+  function onBlur(event: FocusEvent<HTMLTableElement>) {
+    if (!grid.current?.contains(event.relatedTarget as Node | null)) setActive(null);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
@@ -143,7 +149,7 @@ export function DatePicker(props: DatePickerProps) {
           <span aria-hidden="true">›</span>
         </button>
       </div>
-      <table ref={grid} className={styles.table} aria-label={monthLabel}>
+      <table ref={grid} className={styles.table} aria-label={monthLabel} onBlur={onBlur}>
         <thead>
           <tr>
             {weekdayNames.map((weekday) => (
@@ -175,7 +181,7 @@ export function DatePicker(props: DatePickerProps) {
                       aria-pressed={isSelected}
                       aria-disabled={!available || undefined}
                       onKeyDown={onKeyDown}
-                      onFocus={() => setFocused(iso)}
+                      onFocus={() => setActive(iso)}
                       onClick={() => available && onSelect(iso)}
                     >
                       {date.setLocale(locale).toLocaleString({ day: "numeric" })}

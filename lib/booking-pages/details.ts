@@ -19,7 +19,9 @@ export const questionKey = (questionId: string) => `question:${questionId}`;
 
 /**
  * The one source of the limits: the API's own schemas (lib/customers, lib/questions), so the
- * page never accepts what the server refuses, and `maxlength` is the server's maximum.
+ * page never sends what the server refuses. The name, email and answer fields carry no
+ * `maxlength`: the browser would cut a longer paste without a word, so the page keeps it and
+ * validateDetails names the limit beside the field instead (issue 40).
  */
 const customer = CustomerInput.shape;
 export const FIELD_MAX_LENGTH = {

@@ -15,6 +15,10 @@ describe("refusals and statuses in the page's language", () => {
       body: "Otra persona la ha reservado hace un momento. Elija otra hora; sus datos se conservan.",
       retry: false,
     });
+    // The envelope's reason picks the words: the business's time off and a full class never blame someone else.
+    expect(describeError({ ...taken, reason: "closed" }, "booking", spanish).title).toBe("Esa hora ya no está disponible");
+    expect(describeError({ ...taken, reason: "full" }, "booking").title).toBe("The last spot was just taken");
+    expect(describeError({ ...taken, reason: "booked" }, "booking").title).toBe("That time was just taken");
     const arabic = createTranslator({ locale: "ar", messages: ar, namespace: "errors" });
     expect(describeError({ kind: "network" }, "availability", arabic).title).toBe("تعذّر الوصول إلى خدمة الحجز");
   });

@@ -24,6 +24,8 @@ type ErrorGroup =
   | "paused"
   | "originNotAllowed"
   | "slotTaken"
+  | "slotClosed"
+  | "slotFull"
   | "codeFailed"
   | "holdExpired"
   | "tooLateToCancel"
@@ -56,8 +58,14 @@ export function describeError(error: ApiError, context: "availability" | "bookin
     case "origin_not_allowed":
       return say("originNotAllowed", false);
     case "slot_unavailable":
-    case "outside_working_hours":
+      // The envelope's reason says why the time went (docs/booking-flow.md#attempts): never blame
+      // someone else for the business's time off or a class that filled; no reason reads as booked.
+      if (error.reason === "closed") return say("slotClosed", false);
+      if (error.reason === "full") return say("slotFull", false);
       return say("slotTaken", false);
+    case "outside_working_hours":
+      // The business's hours no longer cover the time: it closed it, nobody booked it.
+      return say("slotClosed", false);
     case "verification_failed":
       return say("codeFailed", true);
     case "hold_expired":

@@ -4,9 +4,10 @@ import type { PublicBookingRead } from "./public-booking";
 /**
  * The browser's client for our own public API: the pages use exactly what a third-party
  * integrator would (the workspace's pk_ key, or the manage token), never a private path.
- * Every call resolves (never throws) to a result the screens can turn into a kind message.
+ * Every call resolves (never throws) to a result the screens can turn into a kind message; a
+ * slot_unavailable's `reason` (booked, closed, full) lets them say why the time went.
  */
-export type ApiError = { kind: "network" } | { kind: "http"; status: number; type: string; message: string; param?: string };
+export type ApiError = { kind: "network" } | { kind: "http"; status: number; type: string; message: string; param?: string; reason?: string };
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
@@ -32,7 +33,7 @@ async function request<T>(method: "GET" | "POST", path: string, options: Request
   } catch {
     return { ok: false, error: { kind: "network" } };
   }
-  const payload = (await response.json().catch(() => null)) as { error?: { type?: string; message?: string; param?: string } } | null;
+  const payload = (await response.json().catch(() => null)) as { error?: { type?: string; message?: string; param?: string; reason?: string } } | null;
   if (response.ok && payload) return { ok: true, data: payload as T };
   const envelope = payload?.error;
   return {
@@ -43,6 +44,7 @@ async function request<T>(method: "GET" | "POST", path: string, options: Request
       type: envelope?.type ?? "internal_error",
       message: envelope?.message ?? "",
       param: envelope?.param,
+      reason: envelope?.reason,
     },
   };
 }

@@ -5,7 +5,7 @@ import { jsonResponse } from "./json";
 export type KeyType = "sk" | "pk" | "ak" | "none";
 
 export type ErrorBody = {
-  error: { type: string; message: string; param?: string; dimension?: string; used?: number; limit?: number; unavailable?: string[] };
+  error: { type: string; message: string; param?: string; dimension?: string; used?: number; limit?: number; unavailable?: string[]; reason?: string };
 };
 
 /**
@@ -26,6 +26,8 @@ export function toErrorBody(error: DomainError, keyType: KeyType): ErrorBody {
     }
   }
   if (error.type === "slot_unavailable" && error.details.unavailable !== undefined) body.unavailable = error.details.unavailable;
+  // Stripe-style: a stable code for why the time went, beside the type, so a client words it without reading the message.
+  if (error.type === "slot_unavailable" && error.details.reason !== undefined) body.reason = error.details.reason;
   return { error: body };
 }
 

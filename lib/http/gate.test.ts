@@ -63,6 +63,8 @@ describe("the gate in front of Next", () => {
     });
     expect(screenRequest("TRACE", "/manage/abc")).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD", "Referrer-Policy": "no-referrer" } });
     expect(screenRequest("TRACE", "/embed/demo")?.headers["Content-Security-Policy"]).toBeUndefined();
+    // The dev outbox's raw parts hold what customers typed: a sandboxed policy, wherever the answer comes from.
+    expect(screenRequest("TRACE", "/dev/outbox/messages/abc/html")?.headers["Content-Security-Policy"]).toMatch(/^default-src 'none';.*; sandbox$/);
     expect(screenMalformedTarget("/v1/b\u00e9").status).toBe(404);
     expect(screenMalformedTarget("/b\u00e9").status).toBe(400);
   });

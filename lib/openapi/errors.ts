@@ -25,7 +25,7 @@ export const ERROR_TYPE_GUIDE: Record<ErrorType, { meaning: string; retry: strin
   method_not_allowed: { meaning: "The path exists but does not serve this method; Allow lists the ones it does.", retry: "No." },
   slot_unavailable: {
     meaning:
-      "The time was taken meanwhile (also the loser of a simultaneous booking). For a series, `unavailable` lists the occurrences that cannot be booked, and nothing was booked.",
+      "The time was taken meanwhile (also the loser of a simultaneous booking). `reason` says why, to match on: booked (a booking or busy time took it), closed (the business is unavailable then: time off) or full (the last seat of a group session went). For a series, `unavailable` lists the occurrences that cannot be booked, nothing was booked, and there is no reason.",
     retry: "No: read availability again and pick another time.",
   },
   conflict: {
@@ -125,12 +125,12 @@ function errorEnvelopeFor(status: number, types: ErrorType[]): z.ZodType {
   if (known) return known;
   // The meanings are written once, in the errors guide; each enum lists only what this status can carry.
   const type = z.enum(types as [ErrorType, ...ErrorType[]]).meta({ description: "Stable code; match on this. Meanings and when to retry: /docs/errors." });
-  const fields =
-    status === 422 || types.includes("conflict")
-      ? { type, param: ErrorObject.shape.param }
-      : status === 402
-        ? { type, dimension: ErrorObject.shape.dimension, used: ErrorObject.shape.used, limit: ErrorObject.shape.limit }
-        : { type };
+  const fields = {
+    type,
+    ...(status === 422 || types.includes("conflict") ? { param: ErrorObject.shape.param } : {}),
+    ...(status === 402 ? { dimension: ErrorObject.shape.dimension, used: ErrorObject.shape.used, limit: ErrorObject.shape.limit } : {}),
+    ...(types.includes("slot_unavailable") ? { reason: ErrorObject.shape.reason, unavailable: ErrorObject.shape.unavailable } : {}),
+  };
   const envelope = z
     .object({ error: ErrorObject.pick({ type: true, message: true }).extend(fields) })
     .meta({ id, description: `The error envelope of a ${status} carrying ${types.join(" or ")}.` });
@@ -171,7 +171,14 @@ export function buildErrorResponses(operation: Operation, headers: oas31.Headers
         content: {
           "application/json": {
             schema: errorEnvelopeFor(status, types),
-            example: { error: { type: types[0], message: ERROR_TYPE_GUIDE[types[0]].meaning, ...(status === 422 ? { param: "starts_at" } : {}) } },
+            example: {
+              error: {
+                type: types[0],
+                message: ERROR_TYPE_GUIDE[types[0]].meaning,
+                ...(status === 422 ? { param: "starts_at" } : {}),
+                ...(types[0] === "slot_unavailable" ? { reason: "booked" } : {}),
+              },
+            },
           },
         },
       },

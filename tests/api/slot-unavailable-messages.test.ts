@@ -6,7 +6,8 @@ import { expectError, newWorkspace } from "../helpers/fixtures";
 
 /**
  * 409 slot_unavailable says why the time is gone, as the verb saw it (issue 40): taken by a booking, closed by
- * the business's time off (never "booked" then), or a class's last spot gone. The type is always slot_unavailable.
+ * the business's time off (never "booked" then), or a class's last spot gone. The type is always slot_unavailable;
+ * `reason` names the cause for clients to match on (the booking page words it from there).
  */
 describe("POST /v1/bookings: the slot_unavailable message", () => {
   it("a time another booking took says it was booked", async () => {
@@ -17,6 +18,7 @@ describe("POST /v1/bookings: the slot_unavailable message", () => {
     const refused = await book(ws, { service_id: service.id, starts_at });
     expectError(refused, 409, "slot_unavailable");
     expect(refused.body.error.message).toBe("That time was just booked. Choose another slot.");
+    expect(refused.body.error.reason).toBe("booked");
   });
 
   it("a time the business took off says it is no longer open, not that someone booked it", async () => {
@@ -33,6 +35,7 @@ describe("POST /v1/bookings: the slot_unavailable message", () => {
       expectError(refused, 409, "slot_unavailable");
       expect(refused.body.error.message).toBe("That time is no longer open: the business is unavailable then. Choose another slot.");
       expect(refused.body.error.message).not.toMatch(/booked|someone/i);
+      expect(refused.body.error.reason).toBe("closed");
     }
   });
 
@@ -49,6 +52,7 @@ describe("POST /v1/bookings: the slot_unavailable message", () => {
       const refused = await book(ws, body);
       expectError(refused, 409, "slot_unavailable");
       expect(refused.body.error.message).toBe("The last spot at that time was just taken. Choose another slot.");
+      expect(refused.body.error.reason).toBe("full");
     }
   });
 });

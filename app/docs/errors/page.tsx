@@ -34,6 +34,10 @@ export default function ErrorsGuide() {
           key, and <code>limit</code> and <code>used</code> for an account key.
         </li>
         <li>
+          A 409 <code>slot_unavailable</code> for one time adds <code>reason</code>: <code>booked</code> (a booking took it), <code>closed</code> (the business
+          is unavailable then) or <code>full</code> (the last seat of a group session went). Match on it to tell your customer why.
+        </li>
+        <li>
           Every answer of an operation carries a <code>Request-Id</code> header; quote it when something looks wrong on our side. An unknown type should be
           treated as the class its status names.
         </li>
