@@ -39,7 +39,14 @@ export function useAvailability(query: Query): AvailabilityState {
       cache.current.clear();
       lastRefresh.current = query.refreshKey;
     }
-    const key = [query.serviceId, query.month, query.zone, query.excludeBookingId ?? "", query.includeFull ? "full" : "", query.repeat ? `${query.repeat.every}×${query.repeat.count}` : ""].join("|");
+    const key = [
+      query.serviceId,
+      query.month,
+      query.zone,
+      query.excludeBookingId ?? "",
+      query.includeFull ? "full" : "",
+      query.repeat ? `${query.repeat.every}×${query.repeat.count}` : "",
+    ].join("|");
     const cached = cache.current.get(key);
     if (cached) {
       setState({ status: "ready", data: cached });
@@ -68,7 +75,19 @@ export function useAvailability(query: Query): AvailabilityState {
     return () => {
       live = false;
     };
-  }, [query.publishableKey, query.serviceId, query.month, query.zone, query.excludeBookingId, query.includeFull, query.repeat?.every, query.repeat?.count, query.refreshKey, attempt, tErrors]);
+  }, [
+    query.publishableKey,
+    query.serviceId,
+    query.month,
+    query.zone,
+    query.excludeBookingId,
+    query.includeFull,
+    query.repeat?.every,
+    query.repeat?.count,
+    query.refreshKey,
+    attempt,
+    tErrors,
+  ]);
 
   return state;
 }
