@@ -196,3 +196,29 @@ test("an unknown booking page is a plain 404", async ({ page, checkpoint }) => {
   await expect(page.getByRole("heading", { name: "This booking page doesn't exist" })).toBeVisible();
   await checkpoint("unknown-page");
 });
+
+test("at 1280 px the contact card sits right under the business header, however tall the booking column", async ({ page, request }) => {
+  const seeded = await seedWorkspace(request);
+  await call(request, "PATCH", "/v1/workspace", seeded.sk, {
+    contact_phone: "+12125550147",
+    contact_email: "hello@harbour-hair.example",
+    address: "1 Harbour Row\nNew York, NY 10004",
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/book/${seeded.slug}`);
+  const header = page.getByRole("heading", { level: 1, name: seeded.name }).locator("xpath=ancestor::header[1]");
+  const contact = page.getByRole("complementary", { name: `How to reach ${seeded.name}` });
+  // The services and the times step (the calendar makes the booking column far taller than the header).
+  for (const step of ["services", "times"]) {
+    if (step === "times") {
+      await chooseService(page, "Haircut");
+      await expect(page.getByRole("group", { name: /^Times on/ })).toBeVisible();
+    }
+    const headerBox = (await header.boundingBox())!;
+    const contactBox = (await contact.boundingBox())!;
+    const gap = contactBox.y - (headerBox.y + headerBox.height);
+    expect(gap, `${step}: the contact card's gap under the header`).toBeGreaterThanOrEqual(0);
+    expect(gap, `${step}: the contact card's gap under the header`).toBeLessThanOrEqual(48);
+  }
+  await page.screenshot({ path: "e2e/artifacts/screens/book-contact-1280.png", fullPage: true });
+});

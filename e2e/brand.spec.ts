@@ -249,3 +249,70 @@ test("the widget's data-theme and data-brand-color win for that embed only", ONC
     .evaluate((plainWidget) => plainWidget.remove());
   await look("host-page-dark-teal-widget-and-yellow-button");
 });
+
+/** The first open start from `from` on, for a booking made with the secret key. */
+async function bookThrough(request: APIRequestContext, seeded: Seeded, from: Date): Promise<string> {
+  const to = new Date(from.getTime() + 24 * 3_600_000);
+  const query = `service_id=${seeded.services.haircut}&from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+  const answer = (await call(request, "GET", `/v1/availability?${query}`, seeded.sk)).data as { slots: { start: string }[] }[];
+  const start = answer.flatMap((calendar) => calendar.slots.map((slot) => slot.start)).sort()[0]!;
+  const booking = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.haircut,
+    starts_at: start,
+    customer: { name: "Lo Go", email: uniqueEmail("logo") },
+  });
+  return booking.access_token as string;
+}
+
+test("a logo that fails to load gives way to the business's name on the booking page, the manage page and the widget", ONCE, async ({ page, request }) => {
+  await page.route(`${LOGO_ORIGIN}/**`, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "gone" }));
+  const seeded = await seedBrand(request, { logo_url: `${LOGO_ORIGIN}/gone.svg`, theme: "auto" }, { allowedOrigins: [E2E.hostUrl] });
+  const token = await bookThrough(request, seeded, new Date(Date.now() + 48 * 3_600_000));
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [where, path] of [
+      ["book", `/book/${seeded.slug}`],
+      ["manage", `/manage/${token}`],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: seeded.name })).toBeVisible();
+      // No broken image left behind: the header holds no image at all, and its name still leads it.
+      await expect(page.locator("header img")).toHaveCount(0);
+      await page.screenshot({ path: `e2e/artifacts/screens/brand-logo-failed-${where}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.goto(`${E2E.hostUrl}/health`);
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget</title></head><body><main><h1>Our site</h1>` +
+      `<script src="${E2E.appUrl}/embed.js" data-slug="${seeded.slug}" data-mode="inline"></script></main></body></html>`,
+  );
+  const frame = page.frameLocator("iframe.bk-embed-frame");
+  await expect(frame.getByRole("heading", { level: 1, name: seeded.name })).toBeVisible();
+  await expect(frame.locator("header img")).toHaveCount(0);
+});
+
+test("a dark page shows the dark logo: theme auto on a dark system (and not on a light one), and theme dark", ONCE, async ({ page, request }) => {
+  await serveLogos(page);
+  // The light logo is the wide one, the dark logo the tall one.
+  const seeded = await seedBrand(request, { logo_url: `${LOGO_ORIGIN}/wide.svg`, logo_dark_url: `${LOGO_ORIGIN}/tall-dark.svg`, theme: "auto" });
+  const shownLogo = async () => {
+    const logo = page.getByRole("img", { name: seeded.name });
+    await expect(logo).toBeVisible();
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    return logo.evaluate((image: HTMLImageElement) => image.currentSrc);
+  };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(`/book/${seeded.slug}`);
+  expect(await shownLogo()).toBe(`${LOGO_ORIGIN}/tall-dark.svg`);
+  await page.screenshot({ path: "e2e/artifacts/screens/brand-dark-logo-auto-390.png", fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.reload();
+  expect(await shownLogo()).toBe(`${LOGO_ORIGIN}/wide.svg`);
+
+  await call(request, "PATCH", "/v1/workspace", seeded.sk, { theme: "dark" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  expect(await shownLogo()).toBe(`${LOGO_ORIGIN}/tall-dark.svg`);
+  await page.screenshot({ path: "e2e/artifacts/screens/brand-dark-logo-theme-dark-1280.png", fullPage: true });
+});

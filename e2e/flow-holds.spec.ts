@@ -71,6 +71,30 @@ for (const [width, height] of [
       await shoot(page, testInfo, "ended");
     });
 
+    test(`test mode: with the app's clock past the hold's end, paying is told the held time ended, not that something went wrong (${width} px)`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      const seeded = await seed(request, { withDeposit: true });
+      await page.goto(`/book/${seeded.slug}`);
+      await chooseService(page, "Colour consultation");
+      await chooseFirstTime(page);
+      await fillDetails(page, { name: "Pat Late", email: uniqueEmail("late-pay") });
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+      // A card hold keeps the time for 30 minutes.
+      await call(request, "POST", "/dev/clock", undefined, { advance_seconds: 31 * 60 });
+      await page.getByRole("button", { name: /\(test card\)$/ }).click();
+      await expect(page.getByText("Your held time has ended")).toBeVisible();
+      await expect(page.getByText("Something went wrong")).toHaveCount(0);
+      // The countdown is gone with the form, and the customer is led back to the times.
+      await expect(page.getByRole("button", { name: /\(test card\)$/ })).toHaveCount(0);
+      await shoot(page, testInfo, "pay-ended");
+      await page.getByRole("button", { name: "Choose a time again" }).click();
+      await expect(page.getByRole("group", { name: /^Times on/ })).toBeVisible();
+      expect((await bookings(request, seeded)).map((booking) => booking.status)).not.toContain("confirmed");
+    });
+
     test(`a reload on the pay step, then the first button pressed at once, pays for the same hold (${width} px)`, async ({ page, request }, testInfo) => {
       const seeded = await seed(request, { withDeposit: true });
       await page.goto(`/book/${seeded.slug}`);

@@ -67,6 +67,21 @@ for (const [width, height] of [
     await shoot(page, "window");
   });
 
+  test(`days whose times fall inside the notice window say why they are hidden (${width} px)`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height });
+    const seeded = await seedWorkspace(request, { minCancelNoticeMinutes: 24 * 60, accountFile: E2E.rescheduleAccountFile });
+    // Just past the window: the picker opens on a day whose earlier times the window hides.
+    const booking = await bookAt(request, seeded, new Date(Date.now() + 25 * HOUR));
+    await page.goto(`/manage/${booking.access_token}`);
+    await openReschedule(page);
+    await expect(daysWithTimes(page).first()).toBeVisible();
+    const note = page.getByText(
+      new RegExp(`^Times before .+ \\(New York time\\) can't be chosen: ${seeded.name} needs changes made online at least 1 day ahead\\.$`),
+    );
+    await expect(note).toBeVisible();
+    await shoot(page, "window-note");
+  });
+
   test(`the reschedule calendar opens on the booking's month and day, without its own time (${width} px)`, async ({ page, request }) => {
     await page.setViewportSize({ width, height });
     const seeded = await seedWorkspace(request, { accountFile: E2E.rescheduleAccountFile });

@@ -1,4 +1,6 @@
 import { useTranslations } from "next-intl";
+import type { Brand } from "@/lib/brand/theme-css";
+import { BusinessLogo } from "./business-logo";
 import styles from "./business-header.module.css";
 
 export type BusinessInfo = {
@@ -10,6 +12,8 @@ export type BusinessInfo = {
   terms_url: string | null;
   /** https only (the API refuses anything else); shown with the business's name as its alternative text. */
   logo_url?: string | null;
+  /** Shown instead of logo_url where the page is dark. */
+  logo_dark_url?: string | null;
 };
 
 /** Only http(s) links are rendered; business-supplied text is always text, never markup. */
@@ -44,18 +48,19 @@ type BusinessHeaderProps = {
   headingLevel?: 1 | 2;
   /** An accessible name for the banner, where the page may sit inside another site's (the embed). */
   label?: string;
+  /** The page's theme, which picks the logo (the embed's data-theme may override the workspace's). */
+  theme?: Brand["theme"];
 };
 
-export function BusinessHeader({ info, eyebrow, compact = false, headingLevel = 1, label }: BusinessHeaderProps) {
+export function BusinessHeader({ info, eyebrow, compact = false, headingLevel = 1, label, theme = "auto" }: BusinessHeaderProps) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const t = useTranslations("flow.header");
   const tFlow = useTranslations("flow");
   const links = businessLinks(info, t);
-  const logo = safeHref(info.logo_url ?? null);
   return (
     <header className={`${styles.header} ${compact ? styles.compact : ""}`} aria-label={label}>
       {/* The business's own image from its own server: next/image would proxy it through ours. */}
-      {logo && <img className={styles.logo} src={logo} alt={info.name} referrerPolicy="no-referrer" decoding="async" />}
+      <BusinessLogo src={safeHref(info.logo_url ?? null)} darkSrc={safeHref(info.logo_dark_url ?? null)} theme={theme} name={info.name} />
       {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
       {/* Focusable by script only: the embed moves focus here when its popup opens. */}
       <Heading className={styles.name} tabIndex={-1}>

@@ -91,6 +91,7 @@ export const PublicBookingWorkspace = PublicWorkspace.pick({
   address: true,
   brand_color: true,
   logo_url: true,
+  logo_dark_url: true,
   theme: true,
 })
   .extend({

@@ -35,6 +35,7 @@ export const PublicWorkspace = WorkspaceSettings.pick({
   refund_policy: true,
   brand_color: true,
   logo_url: true,
+  logo_dark_url: true,
   theme: true,
 })
   .extend({

@@ -169,6 +169,10 @@ export const WorkspaceSettings = z
       .string()
       .nullable()
       .meta({ description: "An https image shown at the top of the pages and emails, with the business's name as its alternative text." }),
+    logo_dark_url: z.string().nullable().meta({
+      description:
+        "An https image shown instead of logo_url where the page is dark (theme dark, or auto on a customer's dark system); null: logo_url on every page. Emails always use logo_url.",
+    }),
     theme: Theme,
     created_at: DateTimeOutput,
   })
@@ -207,6 +211,7 @@ export const UpdateWorkspaceBody = z.object({
   reminders: Reminders.optional(),
   brand_color: BrandColor.nullable().optional(),
   logo_url: LogoUrl.nullable().optional(),
+  logo_dark_url: LogoUrl.nullable().optional(),
   theme: Theme.optional(),
 });
 export type UpdateWorkspaceBody = z.infer<typeof UpdateWorkspaceBody>;

@@ -34,6 +34,7 @@ export function toWorkspaceSettings(row: WorkspaceRow): WorkspaceSettings {
     reminders: row.reminders,
     brand_color: row.brandColor,
     logo_url: row.logoUrl,
+    logo_dark_url: row.logoDarkUrl,
     theme: row.theme,
     created_at: toUtcIso(row.createdAt),
   };

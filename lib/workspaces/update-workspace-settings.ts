@@ -35,6 +35,7 @@ const COLUMNS = {
   reminders: "reminders",
   brand_color: "brandColor",
   logo_url: "logoUrl",
+  logo_dark_url: "logoDarkUrl",
   theme: "theme",
 } as const satisfies Record<keyof UpdateWorkspaceBody, keyof WorkspaceRow>;
 

@@ -85,6 +85,7 @@ describe("GET /v1/public/bookings/{token}", () => {
         notifies_business: false,
         brand_color: null,
         logo_url: null,
+        logo_dark_url: null,
         theme: "auto",
       },
     });

@@ -18,6 +18,7 @@ const WORKSPACE_FIELDS = [
   "contact_phone",
   "currency",
   "instagram_url",
+  "logo_dark_url",
   "logo_url",
   "maps_url",
   "name",

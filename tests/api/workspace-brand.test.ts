@@ -43,6 +43,22 @@ describe("the business's brand settings (docs/brand.md)", () => {
     expect((await api.patch("/v1/workspace", { key: ws.sk, body: { theme: "auto" } })).body.theme).toBe("auto");
   });
 
+  it("keeps an optional dark logo beside the logo, shows it to the pages, and null clears it", async () => {
+    const ws = await newWorkspace();
+    expect((await api.get("/v1/workspace", { key: ws.sk })).body.logo_dark_url).toBeNull();
+    const logos = { logo_url: "https://studio.example/logo.png", logo_dark_url: "https://studio.example/logo-dark.png" };
+    const patched = await api.patch("/v1/workspace", { key: ws.sk, body: logos });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject(logos);
+    expect((await api.get("/v1/workspace", { key: ws.sk })).body).toMatchObject(logos);
+    expect((await bootstrapOf(ws)).body.workspace).toMatchObject(logos);
+    const { token } = await seedBooking(ws, { startsAt: new Date(Date.now() + 86_400_000) });
+    expect((await publicBooking(token)).body.workspace).toMatchObject(logos);
+
+    const cleared = await api.patch("/v1/workspace", { key: ws.sk, body: { logo_dark_url: null } });
+    expect(cleared.body).toMatchObject({ logo_url: logos.logo_url, logo_dark_url: null });
+  });
+
   it.each([
     ["brand_color", "red"],
     ["brand_color", "#fff"],
@@ -60,6 +76,12 @@ describe("the business's brand settings (docs/brand.md)", () => {
     ["logo_url", "logo.png"],
     ["logo_url", `https://studio.example/${"x".repeat(2048)}`],
     ["logo_url", 42],
+    ["logo_dark_url", "http://studio.example/logo-dark.png"],
+    ["logo_dark_url", "javascript:alert(1)"],
+    ["logo_dark_url", "data:image/png;base64,AAAA"],
+    ["logo_dark_url", "logo-dark.png"],
+    ["logo_dark_url", `https://studio.example/${"x".repeat(2048)}`],
+    ["logo_dark_url", 42],
     ["theme", "Dark"],
     ["theme", "system"],
     ["theme", ""],

@@ -67,6 +67,7 @@ describe("GET /v1/workspace", () => {
       reminders: [{ minutes_before: 1440, channels: ["email"] }],
       brand_color: null,
       logo_url: null,
+      logo_dark_url: null,
       theme: "auto",
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });

@@ -186,6 +186,7 @@ export function PaymentStep(props: PaymentStepProps) {
                 payLabel={payLabel}
                 onPaid={() => void waitForConfirmation()}
                 onDeclined={() => setPhase({ kind: "declined" })}
+                stillHeld={hold.stillHeld}
               />
             ) : (
               <Notice tone="warning" title={t("notSetUpTitle")}>

@@ -13,6 +13,7 @@ import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { Wording } from "@/lib/booking-pages/wording";
 import { formatWhen, formatWhenBoth } from "@/lib/booking-pages/zone-labels";
 import { useZoneNames } from "@/components/booking/zone-names";
+import { formatNotice } from "./manage-rows";
 import { SlotPicker } from "./slot-picker";
 import { useFocusAfterCommit } from "./use-focus-after-commit";
 import { useRetryCountdown } from "./use-retry-countdown";
@@ -109,6 +110,15 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
         wording={wording}
         excludeBookingId={booking.id}
         notBefore={notBefore}
+        notBeforeNote={
+          notBefore === undefined
+            ? undefined
+            : t("windowNote", {
+                when: formatWhen(new Date(notBefore).toISOString(), displayZone, locale, tWhen, names),
+                business: workspace.name,
+                notice: formatNotice(booking.cancel_cutoff_minutes, locale),
+              })
+        }
         currentStart={booking.starts_at}
         day={dayInZone(booking.starts_at, workspace.timezone)}
         selectedStart={chosen?.start ?? null}

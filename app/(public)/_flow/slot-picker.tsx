@@ -51,6 +51,11 @@ export type SlotPickerProps = {
   notBefore?: number;
   currentStart?: string;
   /**
+   * Said above the times whenever `notBefore` hides any time of the month shown, so a day left
+   * with fewer times, or none, is explained rather than merely empty.
+   */
+  notBeforeNote?: string;
+  /**
    * A class's full sessions are shown as "Full"; choosing one joins its waitlist
    * (docs/series-and-waitlists.md#waitlist). Absent (rescheduling): full sessions are not shown.
    */
@@ -108,13 +113,11 @@ export function SlotPicker(props: SlotPickerProps) {
   const showStaffChoice = !props.fixedStaffId && allowStaffChoice && (offeredStaff.length > 1 || staffId !== null);
   const filterStaff = props.fixedStaffId ?? (allowStaffChoice ? staffId : null);
   const { notBefore, currentStart } = props;
-  const byDay = useMemo(() => {
+  const { byDay, isWindowHiding } = useMemo(() => {
     const current = currentStart ? Date.parse(currentStart) : null;
-    const offered = mergeSlots(data ?? [], filterStaff).filter((slot) => {
-      const start = Date.parse(slot.start);
-      return start !== current && (notBefore === undefined || start >= notBefore);
-    });
-    return groupByDay(offered, displayZone);
+    const open = mergeSlots(data ?? [], filterStaff).filter((slot) => Date.parse(slot.start) !== current);
+    const offered = open.filter((slot) => notBefore === undefined || Date.parse(slot.start) >= notBefore);
+    return { byDay: groupByDay(offered, displayZone), isWindowHiding: offered.length < open.length };
   }, [data, filterStaff, displayZone, notBefore, currentStart]);
   const availableDays = useMemo(() => (data ? new Set([...byDay.keys()].filter((date) => date >= today)) : null), [data, byDay, today]);
 
@@ -209,6 +212,7 @@ export function SlotPicker(props: SlotPickerProps) {
           <h3 id="day-times-heading" className={styles.dayHeading}>
             {day ? formatLongDate(`${day}T12:00:00`, "utc", locale) : t("available")}
           </h3>
+          {availability.status === "ready" && isWindowHiding && props.notBeforeNote && <Notice tone="info">{props.notBeforeNote}</Notice>}
           {availability.status === "loading" && <SkeletonGroup label={t("loading")} rows={3} columns={3} />}
           {availability.status === "error" && (
             <Notice

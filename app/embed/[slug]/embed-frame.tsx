@@ -6,10 +6,16 @@ import { BookingFlow } from "@/app/(public)/_flow/booking-flow";
 import type { FlowEvent, FlowProps } from "@/app/(public)/_flow/flow-types";
 import { BusinessHeader } from "@/components/booking/business-header";
 import { LanguageSwitcher } from "@/components/ui/language-switcher";
+import type { Brand } from "@/lib/brand/theme-css";
 import { frameEnvelope, isHostMessage, resolveParentOrigin, type FrameMessage } from "@/lib/booking-pages/embed-protocol";
 import styles from "./embed.module.css";
 
-type EmbedFrameProps = Omit<FlowProps, "embedded" | "onEvent"> & { allowedOrigins: string[]; mode: "inline" | "popup" };
+type EmbedFrameProps = Omit<FlowProps, "embedded" | "onEvent"> & {
+  allowedOrigins: string[];
+  mode: "inline" | "popup";
+  /** The frame's theme (the embed's data-theme, else the workspace's): it picks the logo. */
+  theme: Brand["theme"];
+};
 
 /**
  * The booking flow inside the business's page. Talks to exactly one parent origin (validated
@@ -17,7 +23,7 @@ type EmbedFrameProps = Omit<FlowProps, "embedded" | "onEvent"> & { allowedOrigin
  * origin and the parent window, reports its height, and in a popup turns Esc into "close"
  * (key presses inside a frame never reach the host page).
  */
-export function EmbedFrame({ allowedOrigins, mode, ...flow }: EmbedFrameProps) {
+export function EmbedFrame({ allowedOrigins, mode, theme, ...flow }: EmbedFrameProps) {
   const root = useRef<HTMLDivElement>(null);
   const t = useTranslations("embed");
   const tUi = useTranslations("ui.languageSwitcher");
@@ -85,7 +91,7 @@ export function EmbedFrame({ allowedOrigins, mode, ...flow }: EmbedFrameProps) {
       <section className={styles.language} aria-label={tUi("label")}>
         <LanguageSwitcher />
       </section>
-      <BusinessHeader info={flow.bootstrap.workspace} compact eyebrow={t("eyebrow")} label={t("headerLabel")} />
+      <BusinessHeader info={flow.bootstrap.workspace} compact eyebrow={t("eyebrow")} label={t("headerLabel")} theme={theme} />
       <main className={styles.main} aria-label={t("mainLabel")}>
         <BookingFlow {...flow} embedded onEvent={onEvent} />
       </main>

@@ -63,6 +63,7 @@ export default async function EmbedPage({ params, searchParams }: PageProps) {
         zoneNames={data.zoneNames}
         allowedOrigins={allowedOrigins}
         mode={mode}
+        theme={brand.theme}
       />
     </AnnouncerProvider>
   );

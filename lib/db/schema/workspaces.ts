@@ -57,6 +57,8 @@ export const workspaces = pgTable(
     /** The business's brand on its pages, widget and emails (docs/brand.md). */
     brandColor: text(),
     logoUrl: text(),
+    /** Shown instead of logoUrl when the page is dark (docs/brand.md#logo). */
+    logoDarkUrl: text(),
     theme: text({ enum: THEMES }).notNull().default("auto"),
     /** A live workspace counts against the account's plan. */
     active: boolean().notNull().default(true),

@@ -15,7 +15,7 @@ const SETTINGS_NOTES =
   "notification_email: the business's own email for each booking confirmed, moved or cancelled (by the customer or by a secret key), in the workspace's language: " +
   "service, calendar, the time (and the previous time of a move) in the workspace's zone, the customer's name, email and phone, their answers, Reply-To: the customer, " +
   "and a PUBLISH .ics with UID = booking id. Until set it is contact_email (and follows it); once set it stays; null sends nothing, and the manage page then does not tell the customer the business was informed." +
-  "brand_color (#rrggbb, stored lowercase), logo_url (https only) and theme (light, dark or auto, the default: the customer's system setting) restyle the booking page, " +
+  "brand_color (#rrggbb, stored lowercase), logo_url and logo_dark_url (https only; the dark one, optional, where the page is dark) and theme (light, dark or auto, the default: the customer's system setting) restyle the booking page, " +
   "the manage page, the widget and the emails at once; whatever the colour, the pages keep text at 4.5:1 and focus rings and borders at 3:1 in both themes, " +
   "using the colour itself for buttons (with white or black text, whichever reads) and a darker or lighter shade of it for text and links. " +
   "The widget's data-theme and data-brand-color override them for one embed.";

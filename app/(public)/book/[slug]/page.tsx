@@ -54,7 +54,7 @@ export default async function BookPage({ params, searchParams }: PageProps) {
           <section className={styles.language} aria-label={tUi("label")}>
             <LanguageSwitcher />
           </section>
-          <BusinessHeader info={workspace} eyebrow={t("eyebrow")} />
+          <BusinessHeader info={workspace} eyebrow={t("eyebrow")} theme={workspace.theme} />
         </div>
         <main id="booking" className={styles.main} tabIndex={-1}>
           <Card as="section" aria-label={t("section", { business })}>

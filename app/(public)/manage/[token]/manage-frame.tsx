@@ -30,7 +30,7 @@ export async function ManageFrame({
           <section className={own.language} aria-label={tUi("label")}>
             <LanguageSwitcher />
           </section>
-          <BusinessHeader info={{ ...workspace }} eyebrow={t("eyebrow")} />
+          <BusinessHeader info={{ ...workspace }} eyebrow={t("eyebrow")} theme={workspace.theme} />
         </div>
         <main id="booking" className={styles.main} tabIndex={-1}>
           <Card as="section" aria-label={t("detailsLabel")}>
