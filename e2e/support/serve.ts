@@ -79,7 +79,7 @@ const ACCOUNTS: AccountToCreate[] = [
   { name: "E2E group sessions account", plan: "pro", planStep: 1, file: E2E.groupSessionsAccountFile },
   { name: "E2E series account", plan: "pro", planStep: 1, file: E2E.seriesAccountFile },
   { name: "E2E business notifications account", plan: "pro", planStep: 1, file: E2E.businessNotificationsAccountFile },
-  { name: "E2E brand account", plan: "pro", planStep: 2, file: E2E.brandAccountFile },
+  { name: "E2E brand account", plan: "pro", planStep: 3, file: E2E.brandAccountFile },
   { name: "E2E flow holds account", plan: "pro", planStep: 5, file: E2E.flowHoldsAccountFile },
   { name: "E2E reschedule account", plan: "pro", planStep: 5, file: E2E.rescheduleAccountFile },
   { name: "E2E right-to-left account", plan: "pro", planStep: 1, file: E2E.rtlAccountFile },
