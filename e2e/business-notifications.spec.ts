@@ -99,7 +99,7 @@ test("with notification_email null the business gets no email and the customer i
   await expect(page.getByText(`No messages to ${contact} yet.`)).toBeVisible();
 });
 
-test("the dev outbox shows each email's HTML part and its .ics, and wraps long lines on a phone", async ({ page, request }, testInfo) => {
+test("the dev outbox shows each email's HTML part and its .ics, and wraps long lines on a phone", async ({ page, request }) => {
   const seeded = await seedWorkspace(request, { accountFile: E2E.businessNotificationsAccountFile });
   const slot = await firstSlot(request, seeded, seeded.services.haircut);
   const email = uniqueEmail("outbox-html");

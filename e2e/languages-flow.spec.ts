@@ -187,4 +187,38 @@ test.describe("switcher", ONCE, () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     expect(await englishLeft(page, "ar")).toEqual([]);
   });
+
+  test("switched to French on the code step: the booking is confirmed, and its confirmation written, in French", ONCE, async ({ page, request }) => {
+    await page.setViewportSize(PHONE);
+    const seeded = await seedWorkspace(request, { accountFile: E2E.languagesFlowAccountFile, requireVerification: true });
+    await page.goto(`/book/${seeded.slug}`);
+    await page.getByRole("button", { name: /^Haircut/ }).click();
+    await page
+      .getByRole("group", { name: /^Times on/ })
+      .getByRole("button")
+      .first()
+      .click();
+    const email = uniqueEmail("switched");
+    await page.getByLabel("Full name").fill("Léa Martin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    const code = await latestCode(request, email);
+
+    await page.getByRole("combobox", { name: "Language" }).selectOption("fr");
+    await expect(page.getByRole("heading", { name: "Consultez vos e-mails" })).toBeVisible();
+    await page.getByLabel("Code de confirmation").fill(code);
+    await page.getByRole("button", { name: "Confirmer la réservation" }).click();
+    await expect(page.getByRole("heading", { name: `Votre réservation chez ${seeded.name} est confirmée` })).toBeVisible();
+    await call(request, "POST", "/dev/jobs/run", undefined);
+    await expect
+      .poll(async () => {
+        const messages = (await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(email)}`, undefined)).data as {
+          subject: string;
+          text: string;
+        }[];
+        return messages.map((message) => message.text).join("\n");
+      })
+      .toContain("Votre réservation chez");
+  });
 });

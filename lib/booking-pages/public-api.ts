@@ -65,8 +65,12 @@ export function joinWaitlist(key: string, body: JoinWaitlistRequest) {
   return request<WaitlistEntry>("POST", "/v1/waitlist", { key, body });
 }
 
-export function verifyBooking(key: string, bookingId: string, code: string) {
-  return request<{ status: "confirmed" }>("POST", `/v1/bookings/${encodeURIComponent(bookingId)}/verify`, { key, body: { code } });
+/** `language`: the page's language now, so a page switched after the hold confirms (and writes later messages) in it. */
+export function verifyBooking(key: string, bookingId: string, code: string, language?: string) {
+  return request<{ status: "confirmed" }>("POST", `/v1/bookings/${encodeURIComponent(bookingId)}/verify`, {
+    key,
+    body: { code, ...(language ? { language } : {}) },
+  });
 }
 
 /** docs/decisions.md#verification-codes: a new code for a pending booking whose hold is live; the hold keeps its expiry. */

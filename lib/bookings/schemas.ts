@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BookingAnswer, BookingAnswers, BookingStatus } from "@/lib/booking-details/schemas";
 import { BookingCustomer, CustomerInput } from "@/lib/customers/schemas";
-import { DateTimeInput, DateTimeOutput, ListEnvelope, PageQuery, Uuid } from "@/lib/schemas";
+import { DateTimeInput, DateTimeOutput, Language, ListEnvelope, PageQuery, Uuid } from "@/lib/schemas";
 import { BookingPaymentIntent } from "@/lib/payments/schemas";
 import { BookingAnswerInput } from "@/lib/questions/schemas";
 
@@ -89,6 +89,10 @@ export const VerifyBookingParams = z.object({ id: z.string() });
 
 export const VerifyBookingBody = z.object({
   code: z.string().max(64).meta({ description: "The 6-digit code sent to the customer." }),
+  language: Language.optional().meta({
+    description:
+      "The language the customer reads the page in now (one switched after the booking was held): the confirmation and every later message are written in it. Absent: the language given at create is kept.",
+  }),
 });
 export type VerifyBookingBody = z.infer<typeof VerifyBookingBody>;
 

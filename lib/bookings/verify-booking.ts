@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { bookings, type BookingRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Ctx } from "@/lib/context";
 import { Uuid } from "@/lib/schemas";
 import { isLiveHold, MAX_CODE_ATTEMPTS } from "./holds";
@@ -20,7 +21,7 @@ export const verificationFailed = () => new DomainError("verification_failed", "
  * the same work: one locked lookup, one HMAC, one constant-time comparison, one UPDATE.
  * A correct code confirms the booking (counting against the plan allowance: may be 402).
  */
-export async function verifyBooking({ ctx, id, code }: { ctx: Ctx; id: string; code: string }): Promise<BookingRow> {
+export async function verifyBooking({ ctx, id, code, language }: { ctx: Ctx; id: string; code: string; language?: Locale }): Promise<BookingRow> {
   const now = ctx.clock.now();
   const lookupId = Uuid.safeParse(id).success ? id : NIL_UUID;
   const confirmed = await withTransaction(ctx, async (tx) => {
@@ -32,9 +33,12 @@ export async function verifyBooking({ ctx, id, code }: { ctx: Ctx; id: string; c
     const isCorrect = isVerificationCodeCorrect(lookupId, code, row?.codeHash ?? null);
     const isUsable = row !== undefined && row.status === "pending" && isLiveHold(row, now) && row.codeAttempts < MAX_CODE_ATTEMPTS;
     if (row && isUsable && isCorrect) {
-      const confirmed = await confirmHeldBooking(tx, { booking: row, accountId: ctx.workspace.accountId, now });
+      // A page switched to another language after the hold: the confirmation and later messages follow it.
+      const booking = language && language !== row.customerLanguage ? await setLanguage(tx, row, language, now) : row;
+      const confirmed = await confirmHeldBooking(tx, { booking, accountId: ctx.workspace.accountId, now });
       // One code confirms a whole series: its other occurrences still on their hold.
-      if (row.seriesId) await confirmSeriesHolds(tx, { workspaceId: ctx.workspace.id, seriesId: row.seriesId, accountId: ctx.workspace.accountId, now });
+      if (row.seriesId)
+        await confirmSeriesHolds(tx, { workspaceId: ctx.workspace.id, seriesId: row.seriesId, accountId: ctx.workspace.accountId, now, language });
       return confirmed;
     }
     // Every refusal spends an attempt; once MAX_CODE_ATTEMPTS are spent the code is dead.
@@ -48,7 +52,12 @@ export async function verifyBooking({ ctx, id, code }: { ctx: Ctx; id: string; c
   return confirmed;
 }
 
-async function confirmSeriesHolds(tx: Tx, input: { workspaceId: string; seriesId: string; accountId: string; now: Date }): Promise<void> {
+async function setLanguage(tx: Tx, booking: BookingRow, language: Locale, now: Date): Promise<BookingRow> {
+  const [updated] = await tx.update(bookings).set({ customerLanguage: language, updatedAt: now }).where(eq(bookings.id, booking.id)).returning();
+  return updated ?? booking;
+}
+
+async function confirmSeriesHolds(tx: Tx, input: { workspaceId: string; seriesId: string; accountId: string; now: Date; language?: Locale }): Promise<void> {
   const held = await tx
     .select()
     .from(bookings)
@@ -56,6 +65,8 @@ async function confirmSeriesHolds(tx: Tx, input: { workspaceId: string; seriesId
     .orderBy(asc(bookings.startsAt))
     .for("update");
   for (const booking of held) {
-    if (isLiveHold(booking, input.now)) await confirmHeldBooking(tx, { booking, accountId: input.accountId, now: input.now });
+    if (!isLiveHold(booking, input.now)) continue;
+    const reading = input.language && input.language !== booking.customerLanguage ? await setLanguage(tx, booking, input.language, input.now) : booking;
+    await confirmHeldBooking(tx, { booking: reading, accountId: input.accountId, now: input.now });
   }
 }

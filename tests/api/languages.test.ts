@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { outboxMessages } from "@/lib/db/schema";
 import { api } from "../helpers/api";
-import { book, bookingRow, localAt, newCustomer, setNow } from "../helpers/bookings";
+import { book, bookingRow, clientIpOf, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addService } from "../helpers/factories";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { findPart, type MimePart } from "../helpers/mime";
@@ -69,6 +69,36 @@ describe("customer.language on POST /v1/bookings", () => {
 });
 
 describe("emails and reminders in the booking's language, over real SMTP", () => {
+  it("a page switched to French after the hold: the code confirms in French, and the confirmation is written in it", async () => {
+    const server = await useSmtpServer();
+    const ws = await newWorkspace({ timezone: "Europe/Paris" });
+    await patchWorkspace(ws, { require_verification: true });
+    const service = await addService(ws, { name: "Color", durationMinutes: 60 });
+    await setNow("2031-03-03T08:00:00Z");
+    const email = `lea-${ws.id.slice(0, 8)}@example.com`;
+    const held = await book(
+      ws,
+      // Another week than the other tests' bookings, whose reminder counts would otherwise include this one.
+      { service_id: service.id, starts_at: "2031-03-19T10:00:00+01:00", customer: { name: "Léa", email, language: "en" } },
+      { key: ws.pk },
+    );
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    await runJobs();
+    const code = server.received.find((message) => message.to === email)!;
+    expect(code.message.headers.subject).toMatch(/code/i);
+    const digits = /\b(\d{6})\b/.exec(text(code.message))![1];
+    // An unknown language is refused like any bad field, and spends no attempt on the code.
+    const refused = await api.post(`/v1/bookings/${held.body.id}/verify`, { key: ws.pk, body: { code: digits, language: "xx" }, headers: clientIpOf(ws) });
+    expectError(refused, 422, "validation_failed", "language");
+    const verified = await api.post(`/v1/bookings/${held.body.id}/verify`, { key: ws.pk, body: { code: digits, language: "fr" }, headers: clientIpOf(ws) });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect((await bookingRow(held.body.id)).customerLanguage).toBe("fr");
+    await runJobs();
+    const confirmation = server.received.filter((message) => message.to === email)[1]!;
+    expect(html(confirmation.message)).toContain('<html lang="fr" dir="ltr">');
+    expect(text(confirmation.message)).toContain("Votre réservation chez");
+  });
+
   it("Spanish, from the workspace's language when the customer gave none: confirmation and reminder, subject and body", async () => {
     const server = await useSmtpServer();
     const ws = await newWorkspace({ timezone: "Europe/Paris" });

@@ -39,10 +39,11 @@ export function SeriesDates({ token, read, locale, onCancelled }: SeriesDatesPro
   const series = booking.series;
   if (!series) return null;
 
+  const before = series.bookings.filter((date) => date.status === "cancelled").length;
+
   async function cancelRest() {
     setCancelling(true);
     setFailure(null);
-    const before = series!.bookings.filter((date) => date.status === "cancelled").length;
     const result = await cancelSeries(token);
     setCancelling(false);
     setConfirming(false);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState, type RefObject } from "react";
 import { BookingSummary } from "@/components/booking/booking-summary";
 import { CodeEntry, CODE_LENGTH } from "@/components/booking/code-entry";
@@ -43,6 +43,7 @@ type Resent = { kind: "sent" } | { kind: "refused" } | { kind: "failed"; error: 
 export function VerifyStep(props: VerifyStepProps) {
   const { publishableKey, bookingId, email, hold, onConfirmed, now, headingRef } = props;
   const t = useTranslations("flow.verify");
+  const language = useLocale();
   const tErrors = useTranslations("errors");
   const tFlow = useTranslations("flow");
   const [code, setCode] = useState("");
@@ -72,7 +73,7 @@ export function VerifyStep(props: VerifyStepProps) {
     setFailure(null);
     setCodeError(undefined);
     setResent(null);
-    const result = await verifyBooking(publishableKey, bookingId, code);
+    const result = await verifyBooking(publishableKey, bookingId, code, language);
     setVerifying(false);
     if (result.ok) {
       onConfirmed();

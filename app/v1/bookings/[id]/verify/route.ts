@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: route(
     op.verifyBooking,
     async ({ ctx, params, body }) => {
-      await verifyBooking({ ctx, id: params.id, code: body.code });
+      await verifyBooking({ ctx, id: params.id, code: body.code, language: body.language });
       return { status: "confirmed" as const };
     },
     { resume: async () => ({ status: "confirmed" as const }) },
