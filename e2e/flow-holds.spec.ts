@@ -95,6 +95,25 @@ for (const [width, height] of [
       expect((await bookings(request, seeded)).map((booking) => booking.status)).not.toContain("confirmed");
     });
 
+    test(`back on the page after the hold's end passed (a phone woken, the app's clock moved), the countdown stops at once (${width} px)`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      const seeded = await seed(request, { withDeposit: true });
+      await page.goto(`/book/${seeded.slug}`);
+      await chooseService(page, "Colour consultation");
+      await chooseFirstTime(page);
+      await fillDetails(page, { name: "Sol Sleep", email: uniqueEmail("woken") });
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+      await call(request, "POST", "/dev/clock", undefined, { advance_seconds: 31 * 60 });
+      // The customer comes back to the tab: nothing pressed yet.
+      await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+      await expect(page.getByText("Your held time has ended")).toBeVisible();
+      await expect(page.getByRole("button", { name: /\(test card\)$/ })).toHaveCount(0);
+      await shoot(page, testInfo, "woken-ended");
+    });
+
     test(`a reload on the pay step, then the first button pressed at once, pays for the same hold (${width} px)`, async ({ page, request }, testInfo) => {
       const seeded = await seed(request, { withDeposit: true });
       await page.goto(`/book/${seeded.slug}`);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { describeError } from "@/lib/booking-pages/messages";
 import { extendHold, readBooking } from "@/lib/booking-pages/public-api";
@@ -83,6 +83,22 @@ export function useHold(input: {
     if (ended) setLapsed(true);
     return !ended;
   }, [token]);
+
+  // Back on the page (a phone woken from sleep, a tab brought to the front, a tester who moved the
+  // app's clock meanwhile): the countdown ran on this page's clock, so ask the server once whether
+  // the hold is still live, and end it on the page at once if not.
+  useEffect(() => {
+    if (!token || lapsed) return;
+    const check = () => {
+      if (document.visibilityState === "visible") void stillHeld();
+    };
+    window.addEventListener("focus", check);
+    document.addEventListener("visibilitychange", check);
+    return () => {
+      window.removeEventListener("focus", check);
+      document.removeEventListener("visibilitychange", check);
+    };
+  }, [token, lapsed, stillHeld]);
 
   return {
     stillHeld,
