@@ -151,7 +151,7 @@ describe("emails and reminders in the booking's language, over real SMTP", () =>
     const page = html(confirmation!.message);
     expect(page).toContain('<html lang="ar" dir="rtl">');
     expect(page).toContain('<body dir="rtl"');
-    expect(page).toContain('<th align="right" valign="top"><bdi>الخدمة</bdi></th><td dir="auto">Colour</td>');
+    expect(page).toContain('<th align="right" valign="top" width="35%"><bdi>الخدمة</bdi></th><td dir="auto">Colour</td>');
 
     await setNow("2031-03-04T09:00:05Z");
     await runJobs();
@@ -191,6 +191,10 @@ describe("what was paid, in the emails", () => {
     expect(confirmation!.subject).toMatch(/^Réservation confirmée chez /);
     // French writes a (narrow) no-break space before the euro sign.
     expect(confirmation!.text).toMatch(/Prix\u202f: 80,00\s€\nRéglé à la réservation\u202f: 20,00\s€\nReste à régler sur place\u202f: 60,00\s€/);
+    // What was paid sits in the booking's own table, its columns lined up with the rest: no table ends between them.
+    const page = confirmation!.html!;
+    expect(page.indexOf("Référence de la réservation")).toBeGreaterThan(0);
+    expect(page.slice(page.indexOf("Référence de la réservation"), page.indexOf("Reste à régler sur place"))).not.toContain("</table>");
 
     expect((await api.post(`/v1/bookings/${created.body.id}/cancel`, { key: ws.sk, body: {} })).status).toBe(200);
     const cancellation = (await messages()).at(-1)!;

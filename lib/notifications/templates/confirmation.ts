@@ -1,6 +1,6 @@
 import { calendarAttachment } from "./calendar-attachment";
 import { isolate, oneLine } from "./format";
-import { appointmentDetails, contactDetails, manageLink, paragraph, paymentDetails, renderEmail, speechFor } from "./layout";
+import { appointmentDetails, contactDetails, manageLink, paragraph, paymentRows, renderEmail, speechFor } from "./layout";
 import type { BookingMessageData, EmailContent } from "./message-data";
 
 /** Booking confirmed: details, what was paid and what is still due, the manage link, the business's note, contacts and an .ics. */
@@ -14,8 +14,7 @@ export function renderConfirmationEmail(data: BookingMessageData): EmailContent 
     [
       paragraph(t("email.greeting", { name: data.customer.name })),
       paragraph(t("email.confirmation.lead", { business })),
-      appointmentDetails(data, speech),
-      paymentDetails(data, speech),
+      appointmentDetails(data, speech, undefined, undefined, paymentRows(data, speech)),
       data.workspace.confirmationNote ? paragraph(data.workspace.confirmationNote) : null,
       manageLink(data, speech),
       contactDetails(data, speech),

@@ -79,15 +79,23 @@ export function table(rows: Row[], speech: Speech): Section {
   const isRtl = directionOf(speech.locale) === "rtl";
   const cells = ([label, value]: Row) =>
     isRtl
-      ? `<tr><th align="right" valign="top"><bdi>${textToHtml(label)}</bdi></th><td dir="auto">${textToHtml(value)}</td></tr>`
-      : `<tr><th align="left" valign="top">${textToHtml(label)}</th><td>${textToHtml(value)}</td></tr>`;
+      ? `<tr><th align="right" valign="top" width="35%"><bdi>${textToHtml(label)}</bdi></th><td dir="auto">${textToHtml(value)}</td></tr>`
+      : `<tr><th align="left" valign="top" width="35%">${textToHtml(label)}</th><td>${textToHtml(value)}</td></tr>`;
   return {
     text: rows.map((row) => rowText(row, speech)).join("\n"),
-    html: `<table role="presentation" cellpadding="4">` + rows.map(cells).join("") + `</table>`,
+    // One width for every table's label column, so a message's tables (the booking, the answers) line up.
+    html: `<table role="presentation" cellpadding="4" width="100%">` + rows.map(cells).join("") + `</table>`,
   };
 }
 
-export function appointmentDetails(data: BookingMessageData, speech: Speech, startsAt = data.booking.startsAt, endsAt = data.booking.endsAt): Section {
+/** `more`: rows that belong to the same booking (what was paid), kept in its one table so the columns line up. */
+export function appointmentDetails(
+  data: BookingMessageData,
+  speech: Speech,
+  startsAt = data.booking.startsAt,
+  endsAt = data.booking.endsAt,
+  more: Row[] = [],
+): Section {
   const { t } = speech;
   const rows: Row[] = [
     [t("email.details.service"), data.service.name],
@@ -97,7 +105,7 @@ export function appointmentDetails(data: BookingMessageData, speech: Speech, sta
   const customerZone = customerZoneShown(data.booking.customerTimezone, data.workspace.timezone);
   if (customerZone) rows.push([t("email.details.yourTime"), formatAppointment(startsAt, endsAt, customerZone, speech)]);
   if (data.workspace.address) rows.push([t("email.details.where"), data.workspace.address]);
-  rows.push([t("email.details.reference"), data.booking.id]);
+  rows.push([t("email.details.reference"), data.booking.id], ...more);
   return table(rows, speech);
 }
 
@@ -110,21 +118,18 @@ const RETURNED_STATUSES = new Set(["canceled", "refunded"]);
  * booking is confirmed only once its payment has the money (lib/payments/settle-booking.ts),
  * in the transaction that records it, so the row may still carry its earlier status here.
  */
-export function paymentDetails(data: BookingMessageData, speech: Speech): Section | null {
+export function paymentRows(data: BookingMessageData, speech: Speech): Row[] {
   const { payment } = data;
-  if (!payment || data.booking.status !== "confirmed" || RETURNED_STATUSES.has(payment.status)) return null;
+  if (!payment || data.booking.status !== "confirmed" || RETURNED_STATUSES.has(payment.status)) return [];
   const { t, locale } = speech;
   const paid = money(payment.amountCents, payment.currency, locale);
   const price = data.service.priceCents;
-  if (price === null || price <= payment.amountCents) return table([[t("email.details.paid"), paid]], speech);
-  return table(
-    [
-      [t("email.details.price"), money(price, data.workspace.currency, locale)],
-      [t("email.details.paidNow"), paid],
-      [t("email.details.balanceDue"), money(price - payment.amountCents, data.workspace.currency, locale)],
-    ],
-    speech,
-  );
+  if (price === null || price <= payment.amountCents) return [[t("email.details.paid"), paid]];
+  return [
+    [t("email.details.price"), money(price, data.workspace.currency, locale)],
+    [t("email.details.paidNow"), paid],
+    [t("email.details.balanceDue"), money(price - payment.amountCents, data.workspace.currency, locale)],
+  ];
 }
 
 /** Where the customer reads from, for how a number is dialled: their locale's region, else their zone's country, else the business's. */
