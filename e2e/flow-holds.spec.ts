@@ -21,6 +21,18 @@ const subjectsTo = async (request: APIRequestContext, email: string) =>
     (message) => message.subject,
   );
 
+/** A deposit service's pay step, reached as a customer does: the service, a time, the details, "Continue to payment". */
+async function reachPayStep(page: Page, request: APIRequestContext, customer: { name: string; email: string }): Promise<Seeded> {
+  const seeded = await seed(request, { withDeposit: true });
+  await page.goto(`/book/${seeded.slug}`);
+  await chooseService(page, "Colour consultation");
+  await chooseFirstTime(page);
+  await fillDetails(page, customer);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  return seeded;
+}
+
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   const folder = path.join("e2e", "artifacts", "screens", "flow-holds");
   mkdirSync(folder, { recursive: true });
@@ -75,13 +87,7 @@ for (const [width, height] of [
       page,
       request,
     }, testInfo) => {
-      const seeded = await seed(request, { withDeposit: true });
-      await page.goto(`/book/${seeded.slug}`);
-      await chooseService(page, "Colour consultation");
-      await chooseFirstTime(page);
-      await fillDetails(page, { name: "Pat Late", email: uniqueEmail("late-pay") });
-      await page.getByRole("button", { name: "Continue to payment" }).click();
-      await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+      const seeded = await reachPayStep(page, request, { name: "Pat Late", email: uniqueEmail("late-pay") });
       // A card hold keeps the time for 30 minutes.
       await call(request, "POST", "/dev/clock", undefined, { advance_seconds: 31 * 60 });
       await page.getByRole("button", { name: /\(test card\)$/ }).click();
@@ -99,13 +105,7 @@ for (const [width, height] of [
       page,
       request,
     }, testInfo) => {
-      const seeded = await seed(request, { withDeposit: true });
-      await page.goto(`/book/${seeded.slug}`);
-      await chooseService(page, "Colour consultation");
-      await chooseFirstTime(page);
-      await fillDetails(page, { name: "Sol Sleep", email: uniqueEmail("woken") });
-      await page.getByRole("button", { name: "Continue to payment" }).click();
-      await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+      await reachPayStep(page, request, { name: "Sol Sleep", email: uniqueEmail("woken") });
       await call(request, "POST", "/dev/clock", undefined, { advance_seconds: 31 * 60 });
       // The customer comes back to the tab: nothing pressed yet.
       await page.evaluate(() => window.dispatchEvent(new Event("focus")));
@@ -115,13 +115,7 @@ for (const [width, height] of [
     });
 
     test(`a reload on the pay step, then the first button pressed at once, pays for the same hold (${width} px)`, async ({ page, request }, testInfo) => {
-      const seeded = await seed(request, { withDeposit: true });
-      await page.goto(`/book/${seeded.slug}`);
-      await chooseService(page, "Colour consultation");
-      await chooseFirstTime(page);
-      await fillDetails(page, { name: "Pia Moss", email: uniqueEmail("reload-pay") });
-      await page.getByRole("button", { name: "Continue to payment" }).click();
-      await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+      const seeded = await reachPayStep(page, request, { name: "Pia Moss", email: uniqueEmail("reload-pay") });
       const creates: string[] = [];
       page.on("request", (sent) => {
         if (sent.method() === "POST" && new URL(sent.url()).pathname === "/v1/bookings") creates.push(sent.url());
@@ -239,14 +233,8 @@ for (const [width, height] of [
     });
 
     test(`Back from the pay step and from the code step gives the hold back and emails nothing (${width} px)`, async ({ page, request }, testInfo) => {
-      const paid = await seed(request, { withDeposit: true });
-      await page.goto(`/book/${paid.slug}`);
-      await chooseService(page, "Colour consultation");
-      await chooseFirstTime(page);
       const payer = uniqueEmail("back-pay");
-      await fillDetails(page, { name: "Bea Back", email: payer });
-      await page.getByRole("button", { name: "Continue to payment" }).click();
-      await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+      const paid = await reachPayStep(page, request, { name: "Bea Back", email: payer });
       await page.goBack();
       await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
       await expect.poll(async () => (await bookings(request, paid)).map((booking) => booking.status)).toEqual(["cancelled"]);

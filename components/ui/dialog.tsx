@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button } from "./button";
 import styles from "./dialog.module.css";
 
 type DialogProps = {
@@ -69,5 +70,42 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
         </div>
       )}
     </dialog>
+  );
+}
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: ReactNode;
+  /** Closes the dialog with nothing done: the first button, and Escape. */
+  onClose: () => void;
+  keepLabel: ReactNode;
+  confirmLabel: ReactNode;
+  onConfirm: () => void;
+  busy?: boolean;
+  /** "danger" for what cannot be undone (a cancellation). */
+  variant?: "primary" | "danger";
+  children: ReactNode;
+};
+
+/** A question before an action: "keep" (nothing happens) beside the action itself. */
+export function ConfirmDialog({ open, title, onClose, keepLabel, confirmLabel, onConfirm, busy = false, variant = "primary", children }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {keepLabel}
+          </Button>
+          <Button variant={variant} busy={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }

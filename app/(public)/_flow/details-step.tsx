@@ -8,17 +8,7 @@ import { paymentLine } from "@/components/booking/service-list";
 import { Notice } from "@/components/ui/notice";
 import { BookingSummary } from "@/components/booking/booking-summary";
 import { CODE_LENGTH } from "@/components/booking/code-entry";
-import {
-  attemptIdentity,
-  defaultPhoneCountry,
-  fieldForParam,
-  messageForParam,
-  questionKey,
-  toCreateBody,
-  validateDetails,
-  type DetailsErrors,
-  type DetailsValues,
-} from "@/lib/booking-pages/details";
+import { attemptIdentity, defaultPhoneCountry, toCreateBody, type DetailsValues } from "@/lib/booking-pages/details";
 import type { SummaryRow } from "@/lib/booking-pages/summary";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
 import { readSaved, writeSaved, type RepeatChoice, type SavedAttempt } from "@/lib/booking-pages/flow-location";
@@ -27,7 +17,7 @@ import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { BootstrapWorkspace, CreateBookingRequest, CreatedBooking, CustomerService, Question } from "@/lib/booking-pages/types";
 import type { Wording } from "@/lib/booking-pages/wording";
 import { formatNotice } from "./manage-rows";
-import { useFocusAfterCommit } from "./use-focus-after-commit";
+import { useDetailsErrors } from "./use-details-errors";
 import { useRetryCountdown } from "./use-retry-countdown";
 import styles from "./flow.module.css";
 
@@ -72,11 +62,10 @@ export function DetailsStep(props: DetailsStepProps) {
   const phoneDefault = defaultPhoneCountry(workspace.contact_phone, locale);
   const t = useTranslations("flow.details");
   const tFlow = useTranslations("flow");
-  const tValidation = useTranslations("flow.validation");
   const tErrors = useTranslations("errors");
   const tServiceList = useTranslations("booking.serviceList");
   const language = useLocale();
-  const [errors, setErrors] = useState<DetailsErrors>({});
+  const { errors, change, validate, refuseField, focusAfterCommit } = useDetailsErrors(values, props.onChange);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
   const attempt = useRef<Attempt | null>(null);
@@ -88,7 +77,6 @@ export function DetailsStep(props: DetailsStepProps) {
   const zoneRefused = useRef(false);
   const errorBox = useRef<HTMLDivElement>(null);
   const waitSeconds = useRetryCountdown(failure?.waitForNextMinute === true, props.now);
-  const focusAfterCommit = useFocusAfterCommit();
   // Move focus to a failure once it is on screen (an animation frame can run before React commits it).
   useEffect(() => {
     if (failure) errorBox.current?.focus();
@@ -100,27 +88,11 @@ export function DetailsStep(props: DetailsStepProps) {
     focusAfterCommit(() => document.querySelector<HTMLElement>("input[name='email']"));
   }, [focusEmail, onEmailFocused, focusAfterCommit]);
 
-  /** A field's message goes away as soon as the customer edits that field. */
-  function change(next: DetailsValues) {
-    const edited = new Set<string>();
-    for (const field of ["name", "email", "phone"] as const) if (next[field] !== values[field]) edited.add(field);
-    if (next.phoneCountry !== values.phoneCountry) edited.add("phone");
-    for (const id of new Set([...Object.keys(next.answers), ...Object.keys(values.answers)])) {
-      if (next.answers[id] !== values.answers[id]) edited.add(questionKey(id));
-    }
-    if ([...edited].some((key) => errors[key])) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !edited.has(key))));
-    props.onChange(next);
-  }
-
   async function submit() {
     // The country the picker shows is the one the number is read in, chosen or not.
     const values = { ...props.values, phoneCountry: props.values.phoneCountry || phoneDefault };
-    const found = validateDetails(values, questions, tValidation);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
+    if (!validate(values, questions)) {
       setFailure(null);
-      // Move to the first field with a problem; its message is tied to it by aria-describedby.
-      focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
       return;
     }
     const body = toCreateBody({
@@ -167,15 +139,7 @@ export function DetailsStep(props: DetailsStepProps) {
       keepAttempt(null);
       return submit();
     }
-    if (error.kind === "http" && error.type === "validation_failed") {
-      const field = fieldForParam(error.param, body);
-      if (field) {
-        // The server's message names its own fields ("customer.email: …"); say it in the page's words.
-        setErrors({ [field]: messageForParam(field, tValidation) });
-        focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
-        return;
-      }
-    }
+    if (error.kind === "http" && error.type === "validation_failed" && refuseField(error.param, body)) return;
     // Only a failure that stored nothing may be retried with the same key.
     if (!friendly.retry) keepAttempt(null);
     setFailure(friendly);

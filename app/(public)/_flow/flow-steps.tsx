@@ -2,37 +2,33 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ServiceList } from "@/components/booking/service-list";
-import { useZoneNames } from "@/components/booking/zone-names";
 import { useAnnounce } from "@/components/ui/live-region";
 import { Notice } from "@/components/ui/notice";
 import { Stepper } from "@/components/ui/stepper";
 import { EMPTY_DETAILS, questionsFor, type DetailsValues } from "@/lib/booking-pages/details";
 import { dayInZone } from "@/lib/booking-pages/format";
 import type { FriendlyError } from "@/lib/booking-pages/messages";
-import { REPEAT_WEEKS, seriesStarts } from "@/lib/availability/series-starts";
 import type { DaySlot } from "@/lib/booking-pages/slots";
-import { summaryRows } from "@/lib/booking-pages/summary";
 import type { CreatedBooking, CustomerService } from "@/lib/booking-pages/types";
 import { useWording } from "@/lib/booking-pages/wording";
 import { DetailsStep } from "./details-step";
 import { DoneStep } from "./done-step";
 import { adoptCurrentEntry, writeStep } from "./flow-history";
-import type { FlowProps, Step } from "./flow-types";
+import { HELD_STEPS, locationForHold, type FlowProps, type Step } from "./flow-types";
 import { parseLocation, readSaved, toSearch, writeSaved, type FlowLocation, type SavedHold } from "@/lib/booking-pages/flow-location";
 import { PaymentStep } from "./payment-step";
 import { SelectionBar } from "./selection-bar";
 import { SlotPicker } from "./slot-picker";
+import { useFlowSummary } from "./use-flow-summary";
 import { useHeldBooking } from "./use-held-booking";
 import { useStepFocus } from "./use-step-focus";
 import { useSyncedClock } from "./use-synced-clock";
-import { RepeatField } from "./repeat-field";
+import { ServiceStep, TimeStep } from "./choose-steps";
 import { VerifyStep } from "./verify-step";
 import { WaitlistStep } from "./waitlist-step";
 import styles from "./flow.module.css";
 
 const STEP_INDEX: Record<Step, number> = { service: 0, time: 1, details: 2, waitlist: 2, verify: 3, payment: 3, done: 3 };
-const HELD_STEPS = new Set<Step>(["verify", "payment", "done"]);
 
 export type FlowStepsProps = Omit<FlowProps, "zoneNames"> & { customerZone: string | null };
 
@@ -42,8 +38,6 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
   const { workspace, services, staff, categories, questions } = bootstrap;
   const wording = useWording(workspace.vertical);
   const t = useTranslations("flow");
-  const tSummary = useTranslations("flow.summary");
-  const zoneNames = useZoneNames();
   const clock = useSyncedClock(serverNow);
   const now = clock.now;
   const announce = useAnnounce();
@@ -139,6 +133,23 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
     [workspace.slug],
   );
 
+  // A booking kept from earlier (confirmed, then Back) belongs to its own steps, not to a new choice.
+  const hold = HELD_STEPS.has(location.step) ? held.state : null;
+  const holdStaff = hold ? (staff.find((member) => member.id === hold.staffId)?.name ?? null) : null;
+  const chosenStaff = location.staffId ? (staff.find((member) => member.id === location.staffId)?.name ?? null) : null;
+  const repeat = service && service.repeat_max >= 2 && service.payment_mode === "none" ? (location.repeat ?? null) : null;
+  const summary = useFlowSummary({
+    workspace,
+    service,
+    hold,
+    slot,
+    staffName: hold ? holdStaff : chosenStaff,
+    repeat,
+    customerZone,
+    locale,
+    wording,
+  });
+
   if (!workspace.publishable_key) {
     return (
       <Notice tone="warning" title={t("unavailable.title")}>
@@ -221,34 +232,6 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
     go({ ...location, step: "details" }, "replace");
   }
 
-  // A booking kept from earlier (confirmed, then Back) belongs to its own steps, not to a new choice.
-  const hold = HELD_STEPS.has(location.step) ? held.state : null;
-  const holdStaff = hold ? (staff.find((member) => member.id === hold.staffId)?.name ?? null) : null;
-  const chosenStaff = location.staffId ? (staff.find((member) => member.id === location.staffId)?.name ?? null) : null;
-  // A series' dates: the booked ones once made, else the ones the chosen time and repeat will make.
-  const repeat = service && service.repeat_max >= 2 && service.payment_mode === "none" ? (location.repeat ?? null) : null;
-  const seriesDates = hold?.series
-    ? hold.series.bookings.map((booking) => booking.starts_at)
-    : repeat && slot
-      ? seriesStarts(new Date(slot.start), repeat, workspace.timezone).map((start) => start.toISOString())
-      : null;
-  const summary = (paid: boolean) =>
-    service &&
-    summaryRows({
-      service,
-      staffName: hold ? holdStaff : chosenStaff,
-      startsAt: hold?.startsAt ?? slot?.start ?? "",
-      endsAt: hold?.endsAt ?? slot?.end ?? "",
-      businessZone: workspace.timezone,
-      customerZone,
-      currency: workspace.currency,
-      locale,
-      wording,
-      paid,
-      zoneNames,
-      t: tSummary,
-      series: seriesDates ? { weeks: REPEAT_WEEKS[repeat?.every ?? "week"], starts: seriesDates } : undefined,
-    });
   const stepNames = [t("steps.service"), t("steps.time"), t("steps.details"), step === "payment" ? t("steps.pay") : t("steps.confirm")];
 
   if (step === "resuming") {
@@ -278,40 +261,29 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
       )}
 
       {step === "service" && (
-        <div className={styles.panel}>
-          <h2 ref={heading} tabIndex={-1} className={styles.stepHeading}>
-            {wording.chooseService}
-          </h2>
-          {services.length === 0 ? (
-            <p className={styles.muted}>{t("nothingToBook")}</p>
-          ) : (
-            <ServiceList
-              services={services}
-              categories={categories}
-              currency={workspace.currency}
-              locale={locale}
-              refundPolicy={workspace.refund_policy}
-              wording={wording}
-              selectedId={service?.id ?? null}
-              onChoose={chooseService}
-            />
-          )}
-        </div>
+        <ServiceStep
+          headingRef={heading}
+          services={services}
+          categories={categories}
+          currency={workspace.currency}
+          locale={locale}
+          refundPolicy={workspace.refund_policy}
+          wording={wording}
+          selectedId={service?.id ?? null}
+          onChoose={chooseService}
+        />
       )}
 
       {step === "time" && service && (
-        <div className={styles.panel}>
-          <h2 ref={heading} tabIndex={-1} className={styles.stepHeading}>
-            {t("slots.heading")}
-          </h2>
-          {timeNotice && (
-            <Notice tone="warning" role="alert" title={timeNotice.title}>
-              {timeNotice.body}
-            </Notice>
-          )}
-          {service.repeat_max >= 2 && service.payment_mode === "none" && (
-            <RepeatField max={service.repeat_max} value={repeat} onChange={(next) => go({ ...location, repeat: next, time: null }, "replace")} />
-          )}
+        <TimeStep
+          headingRef={heading}
+          notice={timeNotice}
+          repeat={
+            service.repeat_max >= 2 && service.payment_mode === "none"
+              ? { max: service.repeat_max, value: repeat, onChange: (next) => go({ ...location, repeat: next, time: null }, "replace") }
+              : null
+          }
+        >
           <SlotPicker
             key={`${service.id}|${refreshKey}`}
             publishableKey={publishableKey}
@@ -336,7 +308,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
             onDayChange={(day) => go({ ...locationRef.current, day }, "replace")}
             maxAdvanceDays={service.max_advance_days}
           />
-        </div>
+        </TimeStep>
       )}
 
       {step === "waitlist" && service && slot && (
@@ -350,7 +322,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
           onBack={() => go({ ...location, step: "time", time: null })}
           onSeatFree={() => go({ ...location, step: "details" }, "replace")}
           headingRef={heading}
-          summary={summary(false) ?? []}
+          summary={summary(false)}
         />
       )}
 
@@ -371,7 +343,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
           wording={wording}
           now={now}
           headingRef={heading}
-          summary={summary(false) ?? []}
+          summary={summary(false)}
           focusEmail={focusEmail}
           onEmailFocused={() => setFocusEmail(false)}
         />
@@ -389,7 +361,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
           onChangeEmail={() => void useAnotherEmail()}
           now={now}
           headingRef={heading}
-          summary={summary(false) ?? []}
+          summary={summary(false)}
         />
       )}
 
@@ -407,7 +379,7 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
           onChangeTime={() => void changeTime()}
           headingRef={heading}
           locale={locale}
-          summary={summary(false) ?? []}
+          summary={summary(false)}
         />
       )}
 
@@ -421,15 +393,9 @@ export function FlowSteps({ customerZone, embedded = false, initialSearch = "", 
           embedded={embedded}
           now={now}
           headingRef={heading}
-          summary={summary(true) ?? []}
+          summary={summary(true)}
         />
       )}
     </div>
   );
-}
-
-/** The step a hold is on (code, pay or done), at the hold's own service, day and time. */
-function locationForHold(base: FlowLocation, hold: SavedHold): FlowLocation {
-  const step: Step = hold.status === "pending" ? "verify" : hold.status === "awaiting_payment" ? "payment" : "done";
-  return { ...base, step, serviceId: hold.serviceId, time: hold.startsAt, staffId: base.staffId };
 }

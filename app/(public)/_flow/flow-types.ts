@@ -25,4 +25,15 @@ export type FlowProps = {
   initialSearch?: string;
 };
 
-export type { Step } from "@/lib/booking-pages/flow-location";
+import type { FlowLocation, SavedHold, Step } from "@/lib/booking-pages/flow-location";
+
+export type { Step };
+
+/** The steps that stand on a hold (its code, its payment, its confirmation): never entered without one. */
+export const HELD_STEPS = new Set<Step>(["verify", "payment", "done"]);
+
+/** The step a hold is on (code, pay or done), at the hold's own service, day and time. */
+export function locationForHold(base: FlowLocation, hold: SavedHold): FlowLocation {
+  const step: Step = hold.status === "pending" ? "verify" : hold.status === "awaiting_payment" ? "payment" : "done";
+  return { ...base, step, serviceId: hold.serviceId, time: hold.startsAt, staffId: base.staffId };
+}

@@ -7,7 +7,7 @@ import { BusinessContact, hasBusinessContact } from "@/components/booking/busine
 import { useZoneNames, ZoneNamesProvider } from "@/components/booking/zone-names";
 import { Badge } from "@/components/ui/card";
 import { Button, LinkButton } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { useAnnounce } from "@/components/ui/live-region";
 import { Notice } from "@/components/ui/notice";
 import { formatMoney } from "@/lib/booking-pages/format";
@@ -221,20 +221,15 @@ function ManageBody({ token, initial, locale, serverNow, customerZone }: Omit<Ma
         <ManageEnded phase={phase} read={read} rows={rows} bookingPage={bookingPage} />
       )}
       {hasBusinessContact(workspace, phase === "upcoming") && <BusinessContact workspace={workspace} showPolicy={phase === "upcoming"} headingLevel={3} />}
-      <Dialog
+      <ConfirmDialog
         open={confirmCancel}
         title={t("cancelDialog.title")}
         onClose={() => setConfirmCancel(false)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
-              {t("cancelDialog.keep")}
-            </Button>
-            <Button variant="danger" busy={cancelling} onClick={() => void cancel()}>
-              {refundCents > 0 ? t("cancelDialog.confirmRefund", { amount: money(refundCents) }) : t("cancelDialog.confirm")}
-            </Button>
-          </>
-        }
+        keepLabel={t("cancelDialog.keep")}
+        confirmLabel={refundCents > 0 ? t("cancelDialog.confirmRefund", { amount: money(refundCents) }) : t("cancelDialog.confirm")}
+        onConfirm={() => void cancel()}
+        busy={cancelling}
+        variant="danger"
       >
         <p>{t("cancelDialog.summary", { service: booking.service.name, staff: booking.staff.name, when: whenBoth })}</p>
         {payment &&
@@ -250,7 +245,7 @@ function ManageBody({ token, initial, locale, serverNow, customerZone }: Omit<Ma
             {payment.refund_policy}
           </p>
         )}
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
 import { rescheduleBooking } from "@/lib/booking-pages/public-api";
@@ -134,20 +134,14 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
           {t("keep")}
         </Button>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={chosen !== null}
         title={t("dialogTitle")}
         onClose={() => setChosen(null)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setChosen(null)}>
-              {t("chooseAnother")}
-            </Button>
-            <Button busy={moving || waitSeconds > 0} onClick={() => void move()}>
-              {t("move")}
-            </Button>
-          </>
-        }
+        keepLabel={t("chooseAnother")}
+        confirmLabel={t("move")}
+        onConfirm={() => void move()}
+        busy={moving || waitSeconds > 0}
       >
         {chosen && (
           <p>
@@ -159,7 +153,7 @@ export function ReschedulePanel({ token, read, publishableKey, locale, customerZ
             })}
           </p>
         )}
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

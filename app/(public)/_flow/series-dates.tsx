@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import { useAnnounce } from "@/components/ui/live-region";
 import { formatLongDate, formatTime } from "@/lib/booking-pages/format";
@@ -82,27 +82,22 @@ export function SeriesDates({ token, read, locale, onCancelled }: SeriesDatesPro
           </Button>
         </div>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         title={t("dialogTitle")}
         onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t("dialogKeep")}
-            </Button>
-            <Button variant="danger" busy={cancelling} onClick={() => void cancelRest()}>
-              {t("dialogConfirm")}
-            </Button>
-          </>
-        }
+        keepLabel={t("dialogKeep")}
+        confirmLabel={t("dialogConfirm")}
+        onConfirm={() => void cancelRest()}
+        busy={cancelling}
+        variant="danger"
       >
         <p>
           {booking.cancel_cutoff_minutes > 0
             ? t("dialogBody", { notice: formatNotice(booking.cancel_cutoff_minutes, locale), business: workspace.name })
             : t("dialogBodyAnytime")}
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

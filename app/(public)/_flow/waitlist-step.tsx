@@ -6,21 +6,13 @@ import { BookingSummary } from "@/components/booking/booking-summary";
 import { DetailsForm } from "@/components/booking/details-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import {
-  defaultPhoneCountry,
-  fieldForParam,
-  messageForParam,
-  toCreateBody,
-  validateDetails,
-  type DetailsErrors,
-  type DetailsValues,
-} from "@/lib/booking-pages/details";
+import { defaultPhoneCountry, toCreateBody, type DetailsValues } from "@/lib/booking-pages/details";
 import { describeError, type FriendlyError } from "@/lib/booking-pages/messages";
 import { joinWaitlist } from "@/lib/booking-pages/public-api";
 import type { DaySlot } from "@/lib/booking-pages/slots";
 import type { SummaryRow } from "@/lib/booking-pages/summary";
 import type { BootstrapWorkspace, CustomerService, WaitlistEntry } from "@/lib/booking-pages/types";
-import { useFocusAfterCommit } from "./use-focus-after-commit";
+import { useDetailsErrors } from "./use-details-errors";
 import styles from "./flow.module.css";
 
 /** How long an offered seat is held (docs/series-and-waitlists.md#waitlist), as the email will say. */
@@ -53,15 +45,13 @@ export function WaitlistStep(props: WaitlistStepProps) {
   const { workspace, service, slot, staffId, values } = props;
   const locale = useLocale();
   const t = useTranslations("flow.waitlist");
-  const tValidation = useTranslations("flow.validation");
   const tErrors = useTranslations("errors");
-  const [errors, setErrors] = useState<DetailsErrors>({});
+  const { errors, change, validate, refuseField } = useDetailsErrors(values, props.onChange);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
   const [joined, setJoined] = useState<Joined | null>(null);
   const [seatFree, setSeatFree] = useState(false);
   const errorBox = useRef<HTMLDivElement>(null);
-  const focusAfterCommit = useFocusAfterCommit();
   const phoneDefault = defaultPhoneCountry(workspace.contact_phone, locale);
 
   useEffect(() => {
@@ -71,20 +61,10 @@ export function WaitlistStep(props: WaitlistStepProps) {
     if (joined) props.headingRef.current?.focus();
   }, [joined, props.headingRef]);
 
-  function change(next: DetailsValues) {
-    const edited = (["name", "email", "phone"] as const).filter((field) => next[field] !== values[field]);
-    if (edited.some((field) => errors[field]))
-      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !edited.includes(key as never))));
-    props.onChange(next);
-  }
-
   async function submit() {
     const current = { ...values, phoneCountry: values.phoneCountry || phoneDefault };
-    const found = validateDetails(current, [], tValidation);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
+    if (!validate(current, [])) {
       setFailure(null);
-      focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
       return;
     }
     const { answers: _answers, ...body } = toCreateBody({
@@ -111,14 +91,7 @@ export function WaitlistStep(props: WaitlistStepProps) {
     const { error } = result;
     if (error.kind === "http" && error.type === "conflict" && error.param === "customer.email") return setJoined({ already: body.customer.email });
     if (error.kind === "http" && error.type === "conflict" && error.param === "starts_at") return setSeatFree(true);
-    if (error.kind === "http" && error.type === "validation_failed") {
-      const field = fieldForParam(error.param, body);
-      if (field) {
-        setErrors({ [field]: messageForParam(field, tValidation) });
-        focusAfterCommit(() => document.querySelector<HTMLElement>("[aria-invalid='true']"));
-        return;
-      }
-    }
+    if (error.kind === "http" && error.type === "validation_failed" && refuseField(error.param, body)) return;
     setFailure(describeError(error, "booking", tErrors));
   }
 
@@ -130,11 +103,11 @@ export function WaitlistStep(props: WaitlistStepProps) {
         </h2>
         <BookingSummary rows={props.summary} title={t("summaryTitle")} />
         {"already" in joined ? (
-          <p className={styles.wrapAnywhere}>{t("alreadyBody", { email: joined.already })}</p>
+          <p className="wrap-anywhere">{t("alreadyBody", { email: joined.already })}</p>
         ) : (
           <>
             {joined.entry.position !== null && <p className={styles.waitlistPlace}>{t("position", { position: joined.entry.position })}</p>}
-            <p className={styles.wrapAnywhere}>{t("joinedBody", { email: joined.email, minutes: OFFER_HOLD_MINUTES })}</p>
+            <p className="wrap-anywhere">{t("joinedBody", { email: joined.email, minutes: OFFER_HOLD_MINUTES })}</p>
           </>
         )}
         <div className={styles.actionsRow}>
