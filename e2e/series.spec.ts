@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { E2E } from "./support/env";
 import { chooseService, fillDetails, firstTime, uniqueEmail } from "./support/flow";
 import { expect, test } from "./support/journey";
+import { tabTo } from "./support/keyboard";
 import { call, seedWorkspace } from "./support/seed";
 
 /**
@@ -117,4 +118,57 @@ test("a weekly series across the change to summer time: only whole series offere
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at))
     .map((booking) => booking.status);
   expect(statuses).toEqual(["confirmed", "cancelled", "cancelled", "cancelled", "cancelled", "cancelled"]);
+});
+
+test("keyboard only: repeat chosen, a series booked and the rest of it cancelled, the focus always visible", async ({ page, request }) => {
+  const seeded = await seedWorkspace(request, { accountFile: E2E.seriesAccountFile });
+  const physio = await call(request, "POST", "/v1/services", seeded.sk, {
+    name: "Physiotherapy",
+    duration_minutes: 45,
+    payment_mode: "none",
+    repeat_max: 8,
+    min_cancel_notice_minutes: 24 * 60,
+  });
+  await call(request, "PUT", `/v1/services/${physio.id}/staff`, seeded.sk, { staff_ids: [seeded.staff[0]!.id] });
+
+  await page.goto(`/book/${seeded.slug}`);
+  await tabTo(page, /Physiotherapy/);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("group", { name: "Repeat" })).toBeVisible();
+  // A closed select takes the option whose label starts with what is typed.
+  await tabTo(page, /How often/);
+  await page.keyboard.type("Every week");
+  await tabTo(page, /How many times/);
+  await page.keyboard.type("4");
+  await expect(page).toHaveURL(/repeat=week&count=4/);
+  await tabTo(page, /^Monday, 22 February 2027, 11:00 New York time/);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Your details" })).toBeFocused();
+  await expect(page.getByRole("region", { name: "Your booking" })).toContainText("Every week, 4 times");
+
+  const email = uniqueEmail("series-keys");
+  await tabTo(page, /Full name/);
+  await page.keyboard.type("Kai Keys");
+  await tabTo(page, /^ ?Email/);
+  await page.keyboard.type(email);
+  await tabTo(page, /^Book appointment$/);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: `You're booked with ${seeded.name}` })).toBeFocused();
+  await expect(page.getByText("4 bookings made, one for each date.")).toBeVisible();
+
+  await tabTo(page, /Change or cancel this booking/);
+  await page.keyboard.press("Enter");
+  const dates = page.getByRole("region", { name: "All dates in this series" });
+  await expect(dates.getByRole("listitem")).toHaveCount(4);
+  await tabTo(page, /^Cancel all remaining dates$/);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Cancel all remaining dates?" });
+  await expect(dialog).toBeVisible();
+  await tabTo(page, /^Yes, cancel them$/, 5);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(dates.getByRole("listitem").filter({ hasText: "Cancelled" })).toHaveCount(3);
+  // Nothing is left to cancel online: the button is gone, and the focus is on the dates, not lost with it.
+  await expect(dates.getByRole("button", { name: "Cancel all remaining dates" })).toHaveCount(0);
+  await expect(dates.getByRole("heading", { name: "All dates in this series" })).toBeFocused();
 });

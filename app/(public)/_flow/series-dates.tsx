@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -12,6 +12,7 @@ import { describeError, type FriendlyError } from "@/lib/booking-pages/messages"
 import { cancelSeries } from "@/lib/booking-pages/public-api";
 import type { PublicBookingRead } from "@/lib/booking-pages/public-booking";
 import { formatNotice } from "./manage-rows";
+import { useFocusAfterCommit } from "./use-focus-after-commit";
 import styles from "./flow.module.css";
 
 type SeriesDatesProps = {
@@ -35,6 +36,8 @@ export function SeriesDates({ token, read, locale, onCancelled }: SeriesDatesPro
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [failure, setFailure] = useState<FriendlyError | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusAfterCommit = useFocusAfterCommit();
   const { booking, workspace } = read;
   const series = booking.series;
   if (!series) return null;
@@ -51,11 +54,13 @@ export function SeriesDates({ token, read, locale, onCancelled }: SeriesDatesPro
     const cancelled = (result.data.booking.series?.bookings.filter((date) => date.status === "cancelled").length ?? before) - before;
     announce(t("announce", { count: cancelled }));
     onCancelled(result.data, cancelled);
+    // The button is gone with the dates it cancelled: the focus goes to the dates, not to the page's start.
+    focusAfterCommit(() => heading.current);
   }
 
   return (
     <section className={styles.stack} aria-labelledby="series-dates-heading">
-      <h3 id="series-dates-heading" className={styles.dayHeading}>
+      <h3 ref={heading} tabIndex={-1} id="series-dates-heading" className={styles.dayHeading}>
         {t("heading")}
       </h3>
       <p className={styles.muted}>{t("count", { count: series.count })}</p>
