@@ -2,9 +2,15 @@ import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import postgres from "postgres";
+import type { Db } from "@/lib/db/client";
 import { startApp, stopApp } from "./app";
 import { measureSyncCpu, seedExternalWorkspace, SYNC_FEED_EVENTS } from "./external";
+import { HISTORY_CALENDARS, HISTORY_WORKSPACES, seedHistoryWorkspace } from "./history";
+import { seedConsoleDay, type SeededConsoleDay } from "./console-day";
+import { measureConsoleDay } from "./lines/console-day";
+import { HISTORY_LINES, measureHistory } from "./lines/history";
 import { runRace } from "./lines/race";
 import { measureThroughput } from "./lines/throughput";
 import { processTree, rssSampler } from "./process-tree";
@@ -25,7 +31,7 @@ import { measured, put, report, RSS_GOAL_MB, START_GOAL_MS, SYNC_CPU_GOAL_MS, ty
  *
  * Settings: BENCH_DURATION_SECONDS (default 10), BENCH_WARMUP_SECONDS (3),
  * BENCH_CONNECTIONS (16), BENCH_RACE_CREATES (1000), BENCH_DATABASES (PGlite,PostgreSQL), and BENCH_LINES
- * (a comma-separated subset of workspace, fresh62, fresh62ext (with fresh62), again62, fresh7, create, mixed, group62, groupCreate, race, sync5000: measure only
+ * (a comma-separated subset of workspace, fresh62, fresh62ext (with fresh62), again62, fresh7, create, mixed, group62, groupCreate, historyCreate and history7 (with create and fresh7: a second database with two years of history, bench/history.ts), consoleDay, race, sync5000: measure only
  * those; the others print as not measured), BENCH_NODE_OPTIONS (NODE_OPTIONS for `npm start` alone),
  * BENCH_NODE_ARGS (for profiling: `node <these flags> scripts/start.mjs` instead of `npm start`).
  */
@@ -45,25 +51,8 @@ async function main() {
 
 async function benchDatabase(database: Database) {
   console.log(`\n=== ${database} ===`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "booking-bench-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const adminUrl = process.env.DATABASE_URL;
-  const benchDatabaseName = adminUrl ? `${new URL(adminUrl).pathname.slice(1) || "booking"}_bench_${process.pid}` : "";
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" };
-  delete env.DATABASE_URL;
-  if (database === "PostgreSQL" && adminUrl) {
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${benchDatabaseName} WITH (FORCE)`);
-    await admin.unsafe(`CREATE DATABASE ${benchDatabaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${benchDatabaseName}`;
-    env.DATABASE_URL = url.toString();
-    env.APP_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
-  }
-  try {
-    const { seeded, race, external, sync } = await seed(env);
+  await withFreshDatabase(database, async (env, base) => {
+    const { seeded, race, external, sync, day } = await seed(env, (db) => seedSmall(db, base));
     if (sync) {
       console.log(
         `A ${SYNC_FEED_EVENTS}-event feed synced in ${sync.cpuMs.toFixed(0)} ms of CPU (${sync.wallMs.toFixed(0)} ms wall), ${sync.intervals} busy intervals.`,
@@ -88,6 +77,7 @@ async function benchDatabase(database: Database) {
     const sampler = rssSampler(app.pid!);
     try {
       await measureThroughput(database, base, seeded, external);
+      if (day) await measureConsoleDay(database, base, seeded, day);
       sampler.reset();
       if (measured("race")) {
         await runRace(database, base, race);
@@ -98,6 +88,45 @@ async function benchDatabase(database: Database) {
       sampler.stop();
       await stopApp(app);
     }
+  });
+  // Cost as history grows: the same lines on a database of its own with two years of bookings behind them.
+  if (!HISTORY_LINES.some(measured)) return;
+  await withFreshDatabase(database, async (env, base) => {
+    const started = performance.now();
+    const history = await seed(env, seedHistoryWorkspace);
+    console.log(
+      `History: ${history.bookings.toLocaleString("en")} bookings in ${HISTORY_WORKSPACES} workspaces, ${HISTORY_CALENDARS} calendars in the measured one, seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+    );
+    const { app } = await startApp(env, base);
+    try {
+      await measureHistory(database, base, history);
+    } finally {
+      await stopApp(app);
+    }
+  });
+}
+
+/** A fresh embedded data folder or PostgreSQL database (dropped afterwards), with `npm start`'s environment for it. */
+async function withFreshDatabase(database: Database, run: (env: NodeJS.ProcessEnv, base: string) => Promise<void>) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "booking-bench-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const adminUrl = process.env.DATABASE_URL;
+  const benchDatabaseName = adminUrl ? `${new URL(adminUrl).pathname.slice(1) || "booking"}_bench_${process.pid}` : "";
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" };
+  delete env.DATABASE_URL;
+  if (database === "PostgreSQL" && adminUrl) {
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${benchDatabaseName} WITH (FORCE)`);
+    await admin.unsafe(`CREATE DATABASE ${benchDatabaseName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${benchDatabaseName}`;
+    env.DATABASE_URL = url.toString();
+    env.APP_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
+  }
+  try {
+    await run(env, base);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
     if (database === "PostgreSQL" && adminUrl) {
@@ -108,10 +137,21 @@ async function benchDatabase(database: Database) {
   }
 }
 
+/** The small seed: the bench's workspace, the race's, and the external calendars' when measured. */
+async function seedSmall(
+  db: Db,
+  appUrl: string,
+): Promise<{ seeded: Seeded; race: SeededRace; external?: Seeded; sync?: Awaited<ReturnType<typeof measureSyncCpu>>; day?: SeededConsoleDay }> {
+  const seeded = await seedBenchWorkspace(db);
+  const race = await seedRaceWorkspace(db);
+  const external = measured("fresh62ext") ? await seedExternalWorkspace(db) : undefined;
+  const sync = measured("sync5000") ? await measureSyncCpu(db, seeded) : undefined;
+  const day = measured("consoleDay") ? await seedConsoleDay(db, seeded, appUrl) : undefined;
+  return { seeded, race, external, sync, day };
+}
+
 /** Seeds in this process, with the app's own configuration for `env`, and closes the database again. */
-async function seed(
-  env: NodeJS.ProcessEnv,
-): Promise<{ seeded: Seeded; race: SeededRace; external?: Seeded; sync?: Awaited<ReturnType<typeof measureSyncCpu>> }> {
+async function seed<T>(env: NodeJS.ProcessEnv, write: (db: Db) => Promise<T>): Promise<T> {
   const saved = { ...process.env };
   for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name];
   Object.assign(process.env, env);
@@ -121,11 +161,7 @@ async function seed(
   setConfigForTesting(undefined);
   const handle = await openAppDb();
   try {
-    const seeded = await seedBenchWorkspace(handle.db);
-    const race = await seedRaceWorkspace(handle.db);
-    const external = measured("fresh62ext") ? await seedExternalWorkspace(handle.db) : undefined;
-    const sync = measured("sync5000") ? await measureSyncCpu(handle.db, seeded) : undefined;
-    return { seeded, race, external, sync };
+    return await write(handle.db);
   } finally {
     await handle.close();
     setDbForTesting(undefined);

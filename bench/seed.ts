@@ -18,17 +18,20 @@ const SEEDED_DAYS = SEEDED_BOOKINGS / (CALENDARS * BOOKINGS_PER_CALENDAR_DAY); /
 export const OPEN_MINUTE = 9 * 60;
 const CLOSE_MINUTE = 17 * 60;
 
-export type Seeded = {
+export type SeededBookings = {
   workspaceId: string;
   calendarIds: string[];
   secretKey: string;
   serviceId: string;
-  /** A class of capacity 8 on the same 10 calendars (docs/group-sessions.md), in a workspace of its own. */
-  group: SeededGroup;
   /** Local midnight of tomorrow: the availability range and created bookings start here. */
   firstDay: DateTime;
   /** Starts (ISO) on the 30-minute grid still free, each listed once per free calendar. */
   creationStarts: string[];
+};
+
+export type Seeded = SeededBookings & {
+  /** A class of capacity 8 on the same 10 calendars (docs/group-sessions.md), in a workspace of its own. */
+  group: SeededGroup;
 };
 
 /**
@@ -38,11 +41,21 @@ export type Seeded = {
  * bookings over the next 50 days (four per calendar and day, on whole hours).
  */
 export async function seedBenchWorkspace(db: Db): Promise<Seeded> {
+  const seeded = await seedBookingsWorkspace(db, { name: "Bench", calendars: CALENDARS });
+  return { ...seeded, group: await seedGroupWorkspace(db, seeded.firstDay) };
+}
+
+/**
+ * The bench's workspace shape: `calendars` calendars working 09:00–17:00 every day, the service on
+ * the first 10 of them (CALENDARS), and those 10 holding 2,000 confirmed bookings over the next 50
+ * days; a workspace with more calendars (bench/history.ts) differs only in what they add.
+ */
+export async function seedBookingsWorkspace(db: Db, options: { name: string; calendars: number }): Promise<SeededBookings> {
   const now = systemClock.now();
-  const { account } = await createAccount(db, { name: "Bench account", plan: "pro", planStep: 5 });
+  const { account } = await createAccount(db, { name: `${options.name} account`, plan: "pro", planStep: 5 });
   const { workspace } = await createWorkspace({
     ctx: { db, account, clock: systemClock },
-    input: { name: "Bench", timezone: BENCH_ZONE, slot_interval_minutes: SLOT_INTERVAL_MINUTES, staff_name: "Calendar 1" },
+    input: { name: options.name, timezone: BENCH_ZONE, slot_interval_minutes: SLOT_INTERVAL_MINUTES, staff_name: "Calendar 1" },
   });
   const { value: secretKey } = await mintApiKey(db, { workspaceId: workspace.id, type: "sk", name: "Bench", now });
   await db.update(workspaces).set({ requireVerification: false }).where(eq(workspaces.id, workspace.id));
@@ -50,13 +63,14 @@ export async function seedBenchWorkspace(db: Db): Promise<Seeded> {
   const first = await db.select({ id: staff.id }).from(staff).where(eq(staff.workspaceId, workspace.id));
   const more = await db
     .insert(staff)
-    .values(Array.from({ length: CALENDARS - 1 }, (_, i) => ({ workspaceId: workspace.id, name: `Calendar ${i + 2}` })))
+    .values(Array.from({ length: options.calendars - 1 }, (_, i) => ({ workspaceId: workspace.id, name: `Calendar ${i + 2}` })))
     .returning({ id: staff.id });
-  const calendarIds = [...first, ...more].map((row) => row.id);
+  const allCalendarIds = [...first, ...more].map((row) => row.id);
+  const calendarIds = allCalendarIds.slice(0, CALENDARS);
   await db
     .insert(workingHours)
     .values(
-      calendarIds.flatMap((staffId) =>
+      allCalendarIds.flatMap((staffId) =>
         [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ workspaceId: workspace.id, staffId, weekday, startMinute: OPEN_MINUTE, endMinute: CLOSE_MINUTE })),
       ),
     );
@@ -99,15 +113,7 @@ export async function seedBenchWorkspace(db: Db): Promise<Seeded> {
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(bookings).values(rows.slice(i, i + 500));
 
-  return {
-    workspaceId: workspace.id,
-    calendarIds,
-    secretKey,
-    serviceId: service!.id,
-    firstDay,
-    creationStarts: freeStarts(firstDay, taken),
-    group: await seedGroupWorkspace(db, firstDay),
-  };
+  return { workspaceId: workspace.id, calendarIds: allCalendarIds, secretKey, serviceId: service!.id, firstDay, creationStarts: freeStarts(firstDay, taken) };
 }
 
 export const GROUP_CAPACITY = 8;

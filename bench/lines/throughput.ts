@@ -148,12 +148,12 @@ export async function measureThroughput(database: Database, base: string, seeded
  * browser says "gzip, deflate, br, zstd"). The instance answers uncompressed whatever it says
  * (compression is the balancer's, docs/deploy.md). autocannon counts the bytes; it decodes nothing.
  */
-const CLIENT = { "Accept-Encoding": "gzip, deflate" };
+export const CLIENT = { "Accept-Encoding": "gzip, deflate" };
 
 const SLICE_SECONDS = 2;
 const SLICES = Math.max(1, Math.round(DURATION_SECONDS / SLICE_SECONDS));
 
-function slice(options: Options, seconds: number): Promise<Result> {
+export function slice(options: Options, seconds: number): Promise<Result> {
   return autocannon({ ...options, connections: CONNECTIONS, timeout: 30, duration: seconds });
 }
 
@@ -161,7 +161,7 @@ function slice(options: Options, seconds: number): Promise<Result> {
  * One line after its warm-up, in SLICES slices alternating with slices of the floor: the sums of
  * both sides' rates (req/s), each floor slice's rate, and the answers neither expected.
  */
-async function besideFloor(options: Options, floorOptions: Options) {
+export async function besideFloor(options: Options, floorOptions: Options) {
   await slice(options, WARMUP_SECONDS);
   let floorSum = 0;
   let lineSum = 0;
