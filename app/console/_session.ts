@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { getConfig } from "@/lib/config";
@@ -37,7 +38,9 @@ export async function clearSessionCookie(): Promise<void> {
  * The signed-in member and their context for a console page or action: no live session sends
  * them to sign in; a workspace they do not belong to is a 404.
  */
-export async function requireConsole(workspaceId?: string): Promise<{ base: BaseContext; access: ConsoleAccess; ctx: ReturnType<typeof memberContext> }> {
+export const requireConsole = cache(async function requireConsole(
+  workspaceId?: string,
+): Promise<{ base: BaseContext; access: ConsoleAccess; ctx: ReturnType<typeof memberContext> }> {
   const base = await loadBaseContext("page");
   let access: ConsoleAccess | null;
   try {
@@ -48,4 +51,4 @@ export async function requireConsole(workspaceId?: string): Promise<{ base: Base
   }
   if (!access) redirect("/console/sign-in");
   return { base, access, ctx: memberContext(base, access) };
-}
+});
