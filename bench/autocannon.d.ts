@@ -1,6 +1,6 @@
 /** The part of autocannon's programmatic API the benchmark uses (the package ships no types). */
 declare module "autocannon" {
-  type Histogram = { average: number; p50: number; p99: number };
+  type Histogram = { average: number; p50: number; p99: number; total: number };
   type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
   export type Options = {
     url: string;
@@ -14,6 +14,8 @@ declare module "autocannon" {
     requests?: { method?: string; path?: string; headers?: Record<string, string>; setupRequest?: (request: RawRequest) => RawRequest }[];
   };
   export type Result = {
+    /** Seconds the run lasted. */
+    duration: number;
     requests: Histogram;
     latency: Histogram;
     non2xx: number;

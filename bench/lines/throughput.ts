@@ -170,12 +170,20 @@ export async function besideFloor(options: Options, floorOptions: Options) {
   for (let i = 0; i < SLICES; i++) {
     const floor = await slice(floorOptions, SLICE_SECONDS);
     const line = await slice(options, SLICE_SECONDS);
-    floorSum += floor.requests.average;
-    lineSum += line.requests.average;
-    floors.push(floor.requests.average);
+    floorSum += rate(floor);
+    lineSum += rate(line);
+    floors.push(rate(floor));
     wrong += unexpected(floor, 404) + unexpected(line, 200);
   }
   return { floorSum, lineSum, floors, wrong };
+}
+
+/**
+ * Requests answered per second over the slice. (autocannon's per-second average has no value for a
+ * slice in which a slow line, such as a server-rendered page, completes nothing in some second.)
+ */
+function rate(result: Result): number {
+  return result.duration > 0 ? result.requests.total / result.duration : 0;
 }
 
 /** Answers other than the expected status (the floor's is 404), errors and timeouts. */
