@@ -46,6 +46,15 @@ async function askForLink(page: Page, email: string) {
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 }
 
+/** Signs the owner in through the emailed link, as they would. */
+async function signIn(page: Page, request: APIRequestContext) {
+  const seen = (await outbox(request, ownerEmail)).filter((message) => /sign in/i.test(message.subject)).length;
+  await askForLink(page, ownerEmail);
+  await page.goto(await emailedSignInLink(request, ownerEmail, seen));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
+}
+
 let seeded: Seeded;
 let workspaceId = "";
 let ownerEmail = "";
@@ -211,4 +220,38 @@ test("keyboard only: an owner signs in, reaches a booking from the day view and 
   await tabTo(new RegExp(customer.name));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: new RegExp(customer.name) })).toBeVisible();
+});
+
+test("a member reads the console in their language: chosen in the header and kept, else the browser's; Arabic right to left", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  await signIn(page, request);
+  await page.getByLabel("Language").selectOption("de");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(page.getByRole("heading", { name: "Buchungen" })).toBeVisible();
+  // Kept: a reload (and any console page after it) is still German, dates too.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Buchungen" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("link", { name: "Neue Buchung" })).toBeVisible();
+  // A day's date in German, in the workspace's zone named in German.
+  await page.goto(`/console/${workspaceId}/bookings?view=day&date=2030-01-07`);
+  await expect(page.getByText("Montag, 7. Januar 2030 · Zeiten: Ortszeit New York")).toBeVisible();
+
+  await page.getByLabel("Sprache").selectOption("ar");
+  await page.getByRole("button", { name: "Sprache ändern" }).click();
+  await expect(page.getByRole("heading", { name: "الحجوزات" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await look(page, testInfo, "07-bookings-arabic");
+
+  // No choice made: the browser's language, sign-in page included.
+  const french = await browser.newContext({ locale: "fr-FR" });
+  const other = await french.newPage();
+  await other.goto(`${E2E.appUrl}/console/sign-in`);
+  await expect(other.getByRole("heading", { name: "Connectez-vous à la console" })).toBeVisible();
+  await expect(other.locator("html")).toHaveAttribute("lang", "fr");
+  await french.close();
 });

@@ -12,7 +12,7 @@ export type OfferedDay = { label: string; slots: { start: string; label: string;
  */
 export async function offeredDays(
   ctx: ServiceContext,
-  input: { serviceId: string; days: number; staffId?: string; excludeBookingId?: string },
+  input: { serviceId: string; days: number; locale: string; staffId?: string; excludeBookingId?: string },
 ): Promise<OfferedDay[]> {
   const zone = ctx.workspace.timezone;
   const now = ctx.clock.now();
@@ -31,10 +31,10 @@ export async function offeredDays(
   }
   const days = new Map<string, OfferedDay>();
   for (const [start, staffId] of [...byStart].sort(([a], [b]) => Date.parse(a) - Date.parse(b))) {
-    const local = DateTime.fromISO(start, { zone });
+    const local = DateTime.fromISO(start, { zone }).setLocale(input.locale);
     const key = local.toISODate() ?? start;
     const day = days.get(key) ?? { label: local.toLocaleString(DateTime.DATE_HUGE), slots: [] };
-    day.slots.push({ start, label: local.toFormat("HH:mm"), staffId });
+    day.slots.push({ start, label: local.toLocaleString(DateTime.TIME_24_SIMPLE), staffId });
     days.set(key, day);
   }
   return [...days.values()];
