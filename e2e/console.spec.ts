@@ -61,7 +61,7 @@ let ownerEmail = "";
 let questionLabel = "";
 
 test.beforeAll(async ({ request }) => {
-  seeded = await seedWorkspace(request, { accountFile: E2E.consoleAccountFile, withQuestions: true });
+  seeded = await seedWorkspace(request, { accountFile: E2E.consoleAccountFile, withQuestions: true, withDeposit: true });
   workspaceId = (await call(request, "GET", "/v1/workspace", seeded.sk)).id;
   ownerEmail = `owner-${workspaceId.slice(0, 8)}@console.example`;
   await call(request, "POST", "/v1/account/members", accountKey(E2E.consoleAccountFile), { email: ownerEmail, role: "owner" });
@@ -254,4 +254,60 @@ test("a member reads the console in their language: chosen in the header and kep
   await expect(other.getByRole("heading", { name: "Connectez-vous à la console" })).toBeVisible();
   await expect(other.locator("html")).toHaveAttribute("lang", "fr");
   await french.close();
+});
+
+test("a booking's page shows its payment and its refund, and a series' dates, each a link to that booking", async ({ page, request }, testInfo) => {
+  // A deposit paid by the customer, as the hosted flow pays it.
+  const slot = await firstSlot(request, seeded, seeded.services.colour!);
+  const paid = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.colour,
+    staff_id: slot.staff_id,
+    starts_at: slot.start,
+    customer: { name: "Pat Payer", email: `pat-${workspaceId.slice(0, 8)}@example.com` },
+  });
+  expect(paid.status).toBe("awaiting_payment");
+  await call(request, "POST", `/dev/payments/${paid.id}/succeed`, undefined);
+
+  await signIn(page, request);
+  await page.goto(`/console/${workspaceId}/bookings/${paid.id}`);
+  const payment = page.getByRole("definition").filter({ hasText: /20\.00/ });
+  await expect(payment).toHaveText(/20\.00 · Paid/);
+  await page.getByRole("link", { name: "Cancel booking" }).click();
+  await expect(page.getByText(/20\.00 is refunded to the customer/)).toBeVisible();
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  // The refund goes to the processor after the cancel commits: the page shows it once it is back.
+  await expect
+    .poll(async () => {
+      await call(request, "POST", "/dev/jobs/run", undefined);
+      await page.reload();
+      return (await payment.textContent()) ?? "";
+    })
+    .toMatch(/20\.00 · Refunded\s*Refunded .*20\.00 \(.+\)/);
+  await look(page, testInfo, "08-payment-refunded");
+
+  // A weekly series of three: each booking's page lists every date with its status, each a link.
+  const weekly = await call(request, "POST", "/v1/services", seeded.sk, { name: "Weekly check-in", duration_minutes: 30, payment_mode: "none", repeat_max: 4 });
+  await call(request, "PUT", `/v1/services/${weekly.id}/staff`, seeded.sk, { staff_ids: [seeded.staff[0]!.id] });
+  const first = await firstSlot(request, seeded, weekly.id);
+  const made = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: weekly.id,
+    starts_at: first.start,
+    customer: { name: "Sam Series", email: `sam-${workspaceId.slice(0, 8)}@example.com` },
+    repeat: { every: "week", count: 3 },
+  });
+  const occurrences = made.series.bookings as { id: string }[];
+  expect(occurrences).toHaveLength(3);
+  await page.goto(`/console/${workspaceId}/bookings/${occurrences[0]!.id}`);
+  const dates = page.getByRole("list", { name: "The 3 bookings of this series, first to last" });
+  await expect(dates.getByRole("listitem")).toHaveCount(3);
+  await expect(dates.getByRole("listitem").filter({ hasText: "Confirmed" })).toHaveCount(3);
+  await expect(dates.getByRole("link").first()).toHaveAttribute("aria-current", "page");
+  await look(page, testInfo, "09-series");
+  await dates.getByRole("link").nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${occurrences[1]!.id}$`));
+  await expect(page.getByRole("heading", { name: /Sam Series/ })).toBeVisible();
+  await expect(page.getByRole("list", { name: "The 3 bookings of this series, first to last" }).getByRole("link").nth(1)).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 });

@@ -11,6 +11,12 @@ import { listStaff } from "@/lib/staff/list-staff";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { listMessages } from "@/lib/notifications/list-messages";
 import { listQuestions } from "@/lib/questions/list-questions";
+import { listSeriesBookings } from "@/lib/bookings/series-bookings";
+import { toBookingSeries } from "@/lib/bookings/serialize";
+import { formatMoney } from "@/lib/booking-pages/format";
+import { getBookingPayment } from "@/lib/payments/get-booking-payment";
+import { refundOnCancelCents } from "@/lib/payments/refund-rule";
+import type { PaymentStatus } from "@/lib/payments/statuses";
 import { bookingAction } from "../../../actions";
 import { requireConsole } from "../../../_session";
 import { StatusLabel } from "../../../_status";
@@ -38,14 +44,23 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
     if (failure instanceof DomainError && failure.type === "not_found") notFound();
     throw failure;
   }
-  const [booking, service, calendars, history, messages, questions] = await Promise.all([
+  const [booking, service, calendars, history, messages, questions, payment, seriesRows, paymentStatuses] = await Promise.all([
     readBooking(ctx, row),
     getService({ ctx, id: row.serviceId }),
     listStaff({ ctx, page: { limit: 200 } }),
     listAuditEvents({ ctx, query: { target_id: id, limit: 50 } }),
     listMessages({ ctx, page: { limit: 50 }, filters: { booking_id: id } }),
     listQuestions({ ctx }),
+    getBookingPayment({ ctx, bookingId: id }),
+    row.seriesId ? listSeriesBookings(ctx.db, { workspaceId: ctx.workspace.id, seriesId: row.seriesId }) : Promise.resolve([]),
+    paymentStatusLabels(),
   ]);
+  // The series as the API answers it (docs/decisions.md#series): each occurrence's start and status.
+  const series = row.seriesId ? toBookingSeries({ id: row.seriesId, bookings: seriesRows }, { timezone: zone, now: ctx.clock.now() }) : null;
+  const money = (cents: number) => (payment ? formatMoney(cents, payment.currency, locale) : "");
+  const refundOnCancel = payment
+    ? refundOnCancelCents({ status: payment.status, amount_cents: payment.amountCents, amount_refunded_cents: payment.amountRefundedCents })
+    : 0;
   // A checkbox's answer in words; a question deleted since shows the answer as given.
   const checkboxes = new Set(questions.filter((question) => question.type === "checkbox").map((question) => question.id));
   const answerText = (answer: { question_id: string; value: string }) =>
@@ -85,7 +100,6 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
     </>
   );
   const cancellable = ["pending", "awaiting_payment", "confirmed"].includes(booking.status);
-  const paid = service.row.paymentMode !== "none";
   return (
     <>
       <p>
@@ -128,7 +142,27 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
         <dt>{t("phone")}</dt>
         <dd>{booking.customer?.phone ?? "—"}</dd>
         <dt>{t("payment")}</dt>
-        <dd>{paid ? `${service.row.paymentMode} · ${((service.row.priceCents ?? 0) / 100).toFixed(2)}` : t("noPayment")}</dd>
+        <dd>
+          {payment ? (
+            <>
+              {t("paymentLine", { amount: money(payment.amountCents), status: paymentStatuses[payment.status] })}
+              {payment.amountRefundedCents > 0 ? (
+                <>
+                  <br />
+                  {t("refunded", { amount: money(payment.amountRefundedCents), when: payment.refundedAt ? when(payment.refundedAt) : "" })}
+                </>
+              ) : null}
+              {payment.isRefundDue ? (
+                <>
+                  <br />
+                  {t("refundDue")}
+                </>
+              ) : null}
+            </>
+          ) : (
+            t("noPayment")
+          )}
+        </dd>
       </dl>
       <h2>{t("answers")}</h2>
       {booking.answers.length === 0 ? (
@@ -148,7 +182,7 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
         <form action={bookingAction} className={styles.actions} aria-labelledby="cancel-rule">
           {hidden}
           <input type="hidden" name="action" value="cancel" />
-          <p id="cancel-rule">{paid ? t("refundRule") : t("noRefund")}</p>
+          <p id="cancel-rule">{refundOnCancel > 0 ? t("refundRule", { amount: money(refundOnCancel) }) : t("noRefund")}</p>
           <button className={`${styles.button} ${styles.danger}`} type="submit">
             {t("cancel")}
           </button>
@@ -195,6 +229,21 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
           ) : null}
         </div>
       )}
+      {series ? (
+        <>
+          <h2>{t("series")}</h2>
+          <ul className={styles.list} aria-label={t("seriesLabel", { count: series.count })}>
+            {series.bookings.map((occurrence) => (
+              <li key={occurrence.id}>
+                <Link href={`/console/${workspaceId}/bookings/${occurrence.id}`} aria-current={occurrence.id === id ? "page" : undefined}>
+                  {when(new Date(occurrence.starts_at))}
+                </Link>{" "}
+                · <StatusLabel status={occurrence.status} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <h2>{t("history")}</h2>
       <ul className={styles.list}>
         <li>{t("created", { when: when(row.createdAt) })}</li>
@@ -218,4 +267,19 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
       )}
     </>
   );
+}
+
+/** Each payment status in the member's language. */
+async function paymentStatusLabels(): Promise<Record<PaymentStatus, string>> {
+  const t = await getTranslations("console.statuses.payment");
+  return {
+    initializing: t("initializing"),
+    requires_payment: t("requires_payment"),
+    processing: t("processing"),
+    succeeded: t("succeeded"),
+    partially_refunded: t("partially_refunded"),
+    refunded: t("refunded"),
+    refund_pending: t("refund_pending"),
+    canceled: t("canceled"),
+  };
 }
