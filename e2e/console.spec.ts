@@ -257,6 +257,8 @@ test("a member reads the console in their language: chosen in the header and kep
 });
 
 test("a booking's page shows its payment and its refund, and a series' dates, each a link to that booking", async ({ page, request }, testInfo) => {
+  const questions = (await call(request, "GET", "/v1/questions", seeded.sk)).data as { id: string; type: string }[];
+  const answers = [{ question_id: questions.find((question) => question.type === "select")!.id, value: "A friend" }];
   // A deposit paid by the customer, as the hosted flow pays it.
   const slot = await firstSlot(request, seeded, seeded.services.colour!);
   const paid = await call(request, "POST", "/v1/bookings", seeded.sk, {
@@ -264,6 +266,7 @@ test("a booking's page shows its payment and its refund, and a series' dates, ea
     staff_id: slot.staff_id,
     starts_at: slot.start,
     customer: { name: "Pat Payer", email: `pat-${workspaceId.slice(0, 8)}@example.com` },
+    answers,
   });
   expect(paid.status).toBe("awaiting_payment");
   await call(request, "POST", `/dev/payments/${paid.id}/succeed`, undefined);
@@ -293,6 +296,7 @@ test("a booking's page shows its payment and its refund, and a series' dates, ea
     service_id: weekly.id,
     starts_at: first.start,
     customer: { name: "Sam Series", email: `sam-${workspaceId.slice(0, 8)}@example.com` },
+    answers,
     repeat: { every: "week", count: 3 },
   });
   const occurrences = made.series.bookings as { id: string }[];
@@ -310,4 +314,40 @@ test("a booking's page shows its payment and its refund, and a series' dates, ea
     "aria-current",
     "page",
   );
+});
+
+test("the list view narrows by service and by dates, besides search, status and calendar", async ({ page, request }, testInfo) => {
+  const questions = (await call(request, "GET", "/v1/questions", seeded.sk)).data as { id: string; type: string }[];
+  const slot = await firstSlot(request, seeded, seeded.services.trim);
+  await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.trim,
+    staff_id: slot.staff_id,
+    starts_at: slot.start,
+    customer: { name: "Lee Lister", email: `lee-${workspaceId.slice(0, 8)}@example.com` },
+    answers: [{ question_id: questions.find((question) => question.type === "select")!.id, value: "A friend" }],
+  });
+  const day = new Date(slot.start).toLocaleDateString("en-CA", { timeZone: seeded.timezone });
+  const nextDay = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+  await signIn(page, request);
+  await page.goto(`/console/${workspaceId}/bookings?view=list`);
+  const search = async (filters: { service: string; from: string; to: string }) => {
+    await page.getByLabel("Service").selectOption({ label: filters.service });
+    await page.getByLabel("From", { exact: true }).fill(filters.from);
+    await page.getByLabel("To", { exact: true }).fill(filters.to);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${filters.from}&to=${filters.to}`));
+  };
+  const lee = page.getByRole("link", { name: /Lee Lister/ });
+
+  await search({ service: "Quick trim", from: day, to: day });
+  await expect(lee).toBeVisible();
+  await expect(page.getByRole("link", { name: /Pat Payer/ })).toHaveCount(0);
+  await look(page, testInfo, "10-list-filtered");
+  await search({ service: "Colour consultation", from: day, to: day });
+  await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
+  await expect(lee).toHaveCount(0);
+  await search({ service: "Quick trim", from: nextDay, to: nextDay });
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(nextDay);
+  await expect(lee).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import { resolveFormattingLocale } from "@/lib/i18n/page-locale";
 import { listBookings, type ListedBooking } from "@/lib/bookings/list-bookings";
 import { BOOKING_STATUSES, type BookingStatus } from "@/lib/bookings/statuses";
 import { listStaff } from "@/lib/staff/list-staff";
+import { listServices } from "@/lib/services/list-services";
 import { requireConsole } from "../../_session";
 import { StatusLabel, statusLabels } from "../../_status";
 import styles from "../../console.module.css";
@@ -14,7 +15,7 @@ export const dynamic = "force-dynamic";
 
 type PageProps = {
   params: Promise<{ workspace: string }>;
-  searchParams: Promise<{ date?: string; view?: string; q?: string; status?: string; staff?: string }>;
+  searchParams: Promise<{ date?: string; view?: string; q?: string; status?: string; staff?: string; service?: string; from?: string; to?: string }>;
 };
 
 const MAX_SHOWN = 500;
@@ -39,15 +40,29 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
   const end = view === "week" ? start.plus({ weeks: 1 }) : start.plus({ days: 1 });
   const status = BOOKING_STATUSES.includes(search.status as BookingStatus) ? [search.status as BookingStatus] : undefined;
   const q = search.q?.trim() || undefined;
+  // The list's dates (docs/console.md#bookings): from the start of "from" to the end of "to", in the
+  // workspace's zone; without them a search looks at every date, else the list shows the day.
+  const dayOf = (value: string | undefined) => {
+    const parsed = value ? DateTime.fromISO(value, { zone }).setLocale(locale) : null;
+    return parsed?.isValid ? parsed.startOf("day") : null;
+  };
+  const fromDay = view === "list" ? dayOf(search.from) : null;
+  const toDay = view === "list" ? dayOf(search.to) : null;
+  const range =
+    view !== "list" || (!fromDay && !toDay && !q)
+      ? { from: start.toISO() ?? undefined, to: end.toISO() ?? undefined }
+      : { from: fromDay?.toISO() ?? undefined, to: toDay?.plus({ days: 1 }).toISO() ?? undefined };
+  const serviceId = search.service || undefined;
 
-  const [calendars, page] = await Promise.all([
+  const [calendars, services, page] = await Promise.all([
     listStaff({ ctx, page: { limit: 200 } }),
+    listServices({ ctx, page: { limit: 200 } }),
     listBookings({
       ctx,
       query: {
         limit: MAX_SHOWN,
-        from: view === "list" && q ? undefined : (start.toISO() ?? undefined),
-        to: view === "list" && q ? undefined : (end.toISO() ?? undefined),
+        ...range,
+        service_id: serviceId,
         q,
         status,
         staff_id: search.staff || undefined,
@@ -58,7 +73,19 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
   const base = `/console/${workspaceId}/bookings`;
   const dateParam = (d: DateTime) => d.toISODate() ?? "";
   const step = view === "week" ? { weeks: 1 } : { days: 1 };
-  const title = view === "week" ? t("weekOf", { date: start.toLocaleString(DateTime.DATE_FULL) }) : day.toLocaleString(DateTime.DATE_HUGE);
+  const dateText = (d: DateTime) => d.toLocaleString(DateTime.DATE_FULL);
+  const title =
+    view === "week"
+      ? t("weekOf", { date: dateText(start) })
+      : fromDay && toDay
+        ? t("rangeBoth", { from: dateText(fromDay), to: dateText(toDay) })
+        : fromDay
+          ? t("rangeFrom", { from: dateText(fromDay) })
+          : toDay
+            ? t("rangeTo", { to: dateText(toDay) })
+            : view === "list" && q
+              ? t("allDates")
+              : day.toLocaleString(DateTime.DATE_HUGE);
   const timeOf = (b: ListedBooking) => {
     const local = DateTime.fromJSDate(b.row.startsAt, { zone }).setLocale(locale);
     return view === "day"
@@ -127,6 +154,25 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
                   </option>
                 ))}
               </select>
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="service">{t("service")}</label>
+              <select id="service" name="service" defaultValue={serviceId ?? ""}>
+                <option value="">{t("any")}</option>
+                {services.data.map((service) => (
+                  <option key={service.id} value={service.id}>
+                    {service.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="from">{t("from")}</label>
+              <input id="from" name="from" type="date" defaultValue={fromDay?.toISODate() ?? ""} />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="to">{t("to")}</label>
+              <input id="to" name="to" type="date" defaultValue={toDay?.toISODate() ?? ""} min={fromDay?.toISODate() ?? undefined} />
             </div>
             <button className={styles.button} type="submit">
               {t("search")}
