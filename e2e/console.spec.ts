@@ -163,7 +163,10 @@ test("an owner reads a booking's answers, resends its confirmation, cancels it, 
 
   // A phone booking: service, an offered time, the customer; created as a secret key creates it.
   await page.goto(`/console/${workspaceId}/bookings/new`);
+  // The day first (today by default), then that day's offered times: the day of a time still free.
+  const phoneSlot = await firstSlot(request, seeded, seeded.services.trim);
   await page.getByLabel("Service").selectOption(seeded.services.trim);
+  await page.getByLabel("Day").fill(new Date(phoneSlot.start).toLocaleDateString("en-CA", { timeZone: seeded.timezone }));
   await page.getByRole("button", { name: "Show times" }).click();
   await page.getByRole("radio").first().check();
   // The service's required question is asked here too: the create refuses a booking without its answer.
@@ -350,4 +353,47 @@ test("the list view narrows by service and by dates, besides search, status and 
   await search({ service: "Quick trim", from: nextDay, to: nextDay });
   await expect(page.getByLabel("From", { exact: true })).toHaveValue(nextDay);
   await expect(lee).toHaveCount(0);
+});
+
+test("Reschedule: a day first (today by default, then the previous or next day), then that day's times; the booking moves", async ({
+  page,
+  request,
+}, testInfo) => {
+  const questions = (await call(request, "GET", "/v1/questions", seeded.sk)).data as { id: string; type: string }[];
+  const slot = await firstSlot(request, seeded, seeded.services.trim);
+  const booking = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.trim,
+    staff_id: slot.staff_id,
+    starts_at: slot.start,
+    customer: { name: "Mo Mover", email: `mo-${workspaceId.slice(0, 8)}@example.com` },
+    answers: [{ question_id: questions.find((question) => question.type === "select")!.id, value: "A friend" }],
+  });
+  await signIn(page, request);
+  await page.goto(`/console/${workspaceId}/bookings/${booking.id}`);
+  await page.getByRole("link", { name: "Reschedule" }).click();
+  await expect(page.getByRole("heading", { name: "Reschedule" })).toBeVisible();
+  // Today in the workspace's zone by default, and no earlier day.
+  const dayInput = page.getByLabel("Day");
+  const today = await dayInput.getAttribute("min");
+  await expect(dayInput).toHaveValue(today!);
+  await expect(page.getByRole("link", { name: "Previous day" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Next day" }).click();
+  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await expect(dayInput).toHaveValue(tomorrow);
+  await expect(page.getByRole("link", { name: "Previous day" })).toBeVisible();
+
+  // A week after the booking's day: the same weekday, so open, with the whole day's times.
+  const day = new Date(Date.parse(slot.start) + 7 * 86_400_000).toLocaleDateString("en-CA", { timeZone: seeded.timezone });
+  await dayInput.fill(day);
+  await page.getByRole("button", { name: "Show times" }).click();
+  await expect(dayInput).toHaveValue(day);
+  const times = page.getByRole("radio");
+  await expect(times.first()).toBeVisible();
+  await look(page, testInfo, "11-reschedule");
+  const target = times.first();
+  const startsAt = await target.getAttribute("value");
+  await target.check();
+  await page.getByRole("button", { name: "Reschedule" }).click();
+  await expect(page.getByRole("heading", { name: /Mo Mover/ })).toBeVisible();
+  expect(Date.parse((await call(request, "GET", `/v1/bookings/${booking.id}`, seeded.sk)).starts_at)).toBe(Date.parse(startsAt!));
 });

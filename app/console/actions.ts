@@ -91,7 +91,9 @@ export async function rescheduleAction(form: FormData): Promise<void> {
     if (!(error instanceof DomainError)) throw error;
     problem = error.type;
   }
-  redirect(problem ? `/console/${workspaceId}/bookings/${bookingId}/reschedule?error=${problem}` : `/console/${workspaceId}/bookings/${bookingId}`);
+  // Back to the day the member was looking at (docs/console.md#choosing-a-time).
+  const day = encodeURIComponent(String(form.get("date") ?? ""));
+  redirect(problem ? `/console/${workspaceId}/bookings/${bookingId}/reschedule?error=${problem}&date=${day}` : `/console/${workspaceId}/bookings/${bookingId}`);
 }
 
 /** "New booking" for a phone customer: created as a secret key creates it (no code; a paid service waits for the payment link). */
@@ -128,5 +130,6 @@ export async function newBookingAction(form: FormData): Promise<void> {
     if (!(error instanceof DomainError)) throw error;
     problem = error.type === "validation_failed" ? `validation_failed&param=${encodeURIComponent(error.message)}` : error.type;
   }
-  redirect(created ? `/console/${workspaceId}/bookings/${created}` : `/console/${workspaceId}/bookings/new?service=${serviceId}&error=${problem}`);
+  const day = encodeURIComponent(String(form.get("date") ?? ""));
+  redirect(created ? `/console/${workspaceId}/bookings/${created}` : `/console/${workspaceId}/bookings/new?service=${serviceId}&date=${day}&error=${problem}`);
 }

@@ -5,32 +5,28 @@ import { listQuestions } from "@/lib/questions/list-questions";
 import { listServices } from "@/lib/services/list-services";
 import { newBookingAction } from "../../../actions";
 import { requireConsole } from "../../../_session";
-import { offeredDays } from "../../../_slots";
+import { DayChooser, OfferedTimes, offeredTimesOn, todayIn } from "../../../_times";
 import styles from "../../../console.module.css";
 import { zoneName } from "../../../_zone";
 
 export const dynamic = "force-dynamic";
 
-type PageProps = { params: Promise<{ workspace: string }>; searchParams: Promise<{ service?: string; error?: string; param?: string }> };
+type PageProps = { params: Promise<{ workspace: string }>; searchParams: Promise<{ service?: string; date?: string; error?: string; param?: string }> };
 
 const ERROR_CODES = ["slot_unavailable", "validation_failed", "plan_limit_exceeded"];
 
-// GET /console/{workspace}/bookings/new – a phone booking: service, then an offered time and the customer.
+// GET /console/{workspace}/bookings/new – a phone booking: service and day, then an offered time of that day and the customer.
 export default async function NewBookingPage({ params, searchParams }: PageProps) {
   const { workspace: workspaceId } = await params;
-  const { service: serviceId, error, param } = await searchParams;
+  const { service: serviceId, date, error, param } = await searchParams;
   const { ctx, access } = await requireConsole(workspaceId);
-  const [t, times, locale, zoneLabel] = await Promise.all([
-    getTranslations("console.newBooking"),
-    getTranslations("console.bookings.times"),
-    resolveFormattingLocale(),
-    zoneName(access.workspace.timezone),
-  ]);
+  const [t, locale, zoneLabel] = await Promise.all([getTranslations("console.newBooking"), resolveFormattingLocale(), zoneName(access.workspace.timezone)]);
   const services = (await listServices({ ctx, page: { limit: 200 } })).data.filter((s) => s.active);
   const service = services.find((s) => s.id === serviceId);
-  const [days, questions] = service
-    ? await Promise.all([offeredDays(ctx, { serviceId: service.id, days: 14, locale }), listQuestions({ ctx, serviceId: service.id })])
-    : [[], []];
+  const [day, questions] = service
+    ? await Promise.all([offeredTimesOn(ctx, { serviceId: service.id, date, locale }), listQuestions({ ctx, serviceId: service.id })])
+    : [null, []];
+  const self = `/console/${workspaceId}/bookings/new`;
   return (
     <>
       <p>
@@ -42,41 +38,34 @@ export default async function NewBookingPage({ params, searchParams }: PageProps
           {ERROR_CODES.includes(error) ? t(`errors.${error}`) : t("errors.other")} {param ? `(${param})` : null}
         </p>
       ) : null}
-      <form method="get" action={`/console/${workspaceId}/bookings/new`} className={styles.toolbar}>
-        <div className={styles.field}>
-          <label htmlFor="service">{t("service")}</label>
-          <select id="service" name="service" defaultValue={service?.id ?? ""} required>
-            <option value="" disabled>
-              {t("chooseService")}
-            </option>
-            {services.map((s) => (
-              <option key={s.id} value={s.id}>
-                {t("serviceOption", { name: s.name, minutes: s.duration_minutes })}
+      <DayChooser
+        action={self}
+        date={day?.date ?? todayIn(ctx)}
+        today={day?.today ?? todayIn(ctx)}
+        showsTimes={day !== null}
+        keep={service ? { service: service.id } : {}}
+        fields={
+          <div className={styles.field}>
+            <label htmlFor="service">{t("service")}</label>
+            <select id="service" name="service" defaultValue={service?.id ?? ""} required>
+              <option value="" disabled>
+                {t("chooseService")}
               </option>
-            ))}
-          </select>
-        </div>
-        <button className={`${styles.button} ${styles.secondary}`} type="submit">
-          {t("showTimes")}
-        </button>
-      </form>
-      {service ? (
+              {services.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {t("serviceOption", { name: s.name, minutes: s.duration_minutes })}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      />
+      {service && day ? (
         <form action={newBookingAction}>
           <input type="hidden" name="workspace" value={workspaceId} />
           <input type="hidden" name="service" value={service.id} />
           <h2>{t("time")}</h2>
-          <p>{times("timesIn", { zone: zoneLabel })}</p>
-          {days.length === 0 ? <p>{times("none")}</p> : null}
-          {days.map((day) => (
-            <fieldset key={day.label}>
-              <legend>{day.label}</legend>
-              {day.slots.map((slot) => (
-                <label key={slot.start} style={{ display: "inline-block", margin: "0.25rem 0.75rem 0.25rem 0" }}>
-                  <input type="radio" name="starts_at" value={slot.start} required /> {slot.label}
-                </label>
-              ))}
-            </fieldset>
-          ))}
+          <OfferedTimes day={day} zone={zoneLabel} />
           <h2>{t("customer")}</h2>
           <div className={styles.field}>
             <label htmlFor="name">{t("name")}</label>
