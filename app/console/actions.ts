@@ -59,13 +59,13 @@ export async function bookingAction(form: FormData): Promise<void> {
   try {
     if (action === "cancel") {
       const refund = form.get("refund") !== "no";
-      await actAsMember(ctx, { ...target, action: "cancelBooking" }, () => cancelBooking({ ctx, input: { bookingId, refund } }));
+      await actAsMember(ctx, { ...target, action: "cancelBooking" }, (acting) => cancelBooking({ ctx: acting, input: { bookingId, refund } }));
     } else if (action === "no-show") {
-      await actAsMember(ctx, { ...target, action: "markBookingNoShow" }, () => markNoShow({ ctx, id: bookingId }));
+      await actAsMember(ctx, { ...target, action: "markBookingNoShow" }, (acting) => markNoShow({ ctx: acting, id: bookingId }));
     } else if (action === "undo-no-show") {
-      await actAsMember(ctx, { ...target, action: "clearBookingNoShow" }, () => clearNoShow({ ctx, id: bookingId }));
+      await actAsMember(ctx, { ...target, action: "clearBookingNoShow" }, (acting) => clearNoShow({ ctx: acting, id: bookingId }));
     } else if (action === "resend-confirmation") {
-      await actAsMember(ctx, { ...target, action: "resendBookingConfirmation" }, () => resendConfirmation({ ctx, id: bookingId }));
+      await actAsMember(ctx, { ...target, action: "resendBookingConfirmation" }, (acting) => resendConfirmation({ ctx: acting, id: bookingId }));
     }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -84,8 +84,8 @@ export async function rescheduleAction(form: FormData): Promise<void> {
   let problem = "";
   try {
     if (!startsAt || Number.isNaN(Date.parse(startsAt))) throw new DomainError("validation_failed", "Choose a time.");
-    await actAsMember(ctx, { action: "rescheduleBooking", targetType: "booking", targetId: bookingId }, () =>
-      rescheduleBooking({ ctx, input: { bookingId, startsAt: new Date(startsAt) } }),
+    await actAsMember(ctx, { action: "rescheduleBooking", targetType: "booking", targetId: bookingId }, (acting) =>
+      rescheduleBooking({ ctx: acting, input: { bookingId, startsAt: new Date(startsAt) } }),
     );
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -122,7 +122,7 @@ export async function newBookingAction(form: FormData): Promise<void> {
     const result = await actAsMember(
       ctx,
       { action: "createBooking", targetType: "booking", targetId: null },
-      () => createBooking({ ctx, input: input.data }),
+      (acting) => createBooking({ ctx: acting, input: input.data }),
       (made) => made.booking.id,
     );
     created = result.booking.id;
