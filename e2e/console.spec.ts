@@ -177,7 +177,7 @@ test("an owner reads a booking's answers, resends its confirmation, cancels it, 
   // The day first (today by default), then that day's offered times: the day of a time still free.
   const phoneSlot = await firstSlot(request, seeded, seeded.services.trim);
   await page.getByLabel("Service").selectOption(seeded.services.trim);
-  await page.getByLabel("Day").fill(new Date(phoneSlot.start).toLocaleDateString("en-CA", { timeZone: seeded.timezone }));
+  await page.getByLabel("Day", { exact: true }).fill(new Date(phoneSlot.start).toLocaleDateString("en-CA", { timeZone: seeded.timezone }));
   await page.getByRole("button", { name: "Show times" }).click();
   await page.getByRole("radio").first().check();
   // The service's required question is asked here too: the create refuses a booking without its answer.
@@ -384,7 +384,7 @@ test("Reschedule: a day first (today by default, then the previous or next day),
   await page.getByRole("link", { name: "Reschedule" }).click();
   await expect(page.getByRole("heading", { name: "Reschedule" })).toBeVisible();
   // Today in the workspace's zone by default, and no earlier day.
-  const dayInput = page.getByLabel("Day");
+  const dayInput = page.getByLabel("Day", { exact: true });
   const today = await dayInput.getAttribute("min");
   await expect(dayInput).toHaveValue(today!);
   await expect(page.getByRole("link", { name: "Previous day" })).toHaveCount(0);

@@ -76,7 +76,8 @@ export async function DayChooser(props: {
         {props.fields}
         <div className={styles.field}>
           <label htmlFor="day">{t("day")}</label>
-          <input id="day" name="date" type="date" min={today} defaultValue={date} />
+          {/* Keyed by the day: a client-side move to another day shows that day, not what was typed. */}
+          <input key={date} id="day" name="date" type="date" min={today} defaultValue={date} />
         </div>
         <button className={`${styles.button} ${styles.secondary}`} type="submit">
           {t("show")}
