@@ -6,7 +6,8 @@ import { decideFrame } from "@/lib/embed/frame-decision";
 import { PAGE_LANG_HINT_HEADER, PAGE_PATH_HEADER } from "@/lib/i18n/page-scope";
 
 /**
- * Two things a page cannot do for itself, for the customer pages (/book, /manage, /embed):
+ * Two things a page cannot do for itself, for the customer pages (/book, /manage, /embed) and
+ * the console (its language; docs/console.md#languages):
  *
  * - Language (docs/decisions.md#languages): the root layout writes `<html lang dir>` before any page knows
  *   its workspace, so the page's path (and the widget's `lang`, the host page's language) go
@@ -42,7 +43,11 @@ function consoleGate(request: NextRequest): NextResponse {
   if (isWrite && (origin === null || !getConfig().ownOrigins.includes(origin))) {
     return new NextResponse("Forbidden: this form was not sent from the console.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  return NextResponse.next();
+  // The console's language is decided from its path too (docs/console.md#languages).
+  const forwarded = new Headers(request.headers);
+  forwarded.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
+  forwarded.delete(PAGE_LANG_HINT_HEADER);
+  return NextResponse.next({ request: { headers: forwarded } });
 }
 
 async function framePolicy(request: NextRequest, slug: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Cookie, Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./support/fixtures";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
@@ -46,13 +46,33 @@ async function askForLink(page: Page, email: string) {
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
 }
 
+/**
+ * Signs the owner in through the emailed link, as they would, once: later tests open the console
+ * with that session's cookie (a person is sent at most 5 links an hour).
+ */
+let session: Cookie[] = [];
+async function signIn(page: Page, request: APIRequestContext) {
+  if (session.length > 0) {
+    await page.context().addCookies(session);
+    await page.goto("/console");
+    await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
+    return;
+  }
+  const seen = (await outbox(request, ownerEmail)).filter((message) => /sign in/i.test(message.subject)).length;
+  await askForLink(page, ownerEmail);
+  await page.goto(await emailedSignInLink(request, ownerEmail, seen));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
+  session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith("console_session"));
+}
+
 let seeded: Seeded;
 let workspaceId = "";
 let ownerEmail = "";
 let questionLabel = "";
 
 test.beforeAll(async ({ request }) => {
-  seeded = await seedWorkspace(request, { accountFile: E2E.consoleAccountFile, withQuestions: true });
+  seeded = await seedWorkspace(request, { accountFile: E2E.consoleAccountFile, withQuestions: true, withDeposit: true });
   workspaceId = (await call(request, "GET", "/v1/workspace", seeded.sk)).id;
   ownerEmail = `owner-${workspaceId.slice(0, 8)}@console.example`;
   await call(request, "POST", "/v1/account/members", accountKey(E2E.consoleAccountFile), { email: ownerEmail, role: "owner" });
@@ -154,7 +174,10 @@ test("an owner reads a booking's answers, resends its confirmation, cancels it, 
 
   // A phone booking: service, an offered time, the customer; created as a secret key creates it.
   await page.goto(`/console/${workspaceId}/bookings/new`);
+  // The day first (today by default), then that day's offered times: the day of a time still free.
+  const phoneSlot = await firstSlot(request, seeded, seeded.services.trim);
   await page.getByLabel("Service").selectOption(seeded.services.trim);
+  await page.getByLabel("Day", { exact: true }).fill(new Date(phoneSlot.start).toLocaleDateString("en-CA", { timeZone: seeded.timezone }));
   await page.getByRole("button", { name: "Show times" }).click();
   await page.getByRole("radio").first().check();
   // The service's required question is asked here too: the create refuses a booking without its answer.
@@ -211,4 +234,177 @@ test("keyboard only: an owner signs in, reaches a booking from the day view and 
   await tabTo(new RegExp(customer.name));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: new RegExp(customer.name) })).toBeVisible();
+});
+
+test("a member reads the console in their language: chosen in the header and kept, else the browser's; Arabic right to left", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  await signIn(page, request);
+  await page.getByLabel("Language").selectOption("de");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(page.getByRole("heading", { name: "Buchungen" })).toBeVisible();
+  // Kept: a reload (and any console page after it) is still German, dates too.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Buchungen" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("link", { name: "Neue Buchung" })).toBeVisible();
+  // A day's date in German, in the workspace's zone named in German.
+  await page.goto(`/console/${workspaceId}/bookings?view=day&date=2030-01-07`);
+  await expect(page.getByText("Montag, 7. Januar 2030 · Zeiten: Ortszeit New York")).toBeVisible();
+
+  await page.getByLabel("Sprache").selectOption("ar");
+  await page.getByRole("button", { name: "Sprache ändern" }).click();
+  await expect(page.getByRole("heading", { name: "الحجوزات" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await look(page, testInfo, "07-bookings-arabic");
+
+  // No choice made: the browser's language, sign-in page included.
+  const french = await browser.newContext({ locale: "fr-FR" });
+  const other = await french.newPage();
+  await other.goto(`${E2E.appUrl}/console/sign-in`);
+  await expect(other.getByRole("heading", { name: "Connectez-vous à la console" })).toBeVisible();
+  await expect(other.locator("html")).toHaveAttribute("lang", "fr");
+  await french.close();
+});
+
+test("a booking's page shows its payment and its refund, and a series' dates, each a link to that booking", async ({ page, request }, testInfo) => {
+  const questions = (await call(request, "GET", "/v1/questions", seeded.sk)).data as { id: string; type: string }[];
+  const answers = [{ question_id: questions.find((question) => question.type === "select")!.id, value: "A friend" }];
+  // A deposit paid by the customer, as the hosted flow pays it.
+  const slot = await firstSlot(request, seeded, seeded.services.colour!);
+  const paid = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.colour,
+    staff_id: slot.staff_id,
+    starts_at: slot.start,
+    customer: { name: "Pat Payer", email: `pat-${workspaceId.slice(0, 8)}@example.com` },
+    answers,
+  });
+  expect(paid.status).toBe("awaiting_payment");
+  await call(request, "POST", `/dev/payments/${paid.id}/succeed`, undefined);
+
+  await signIn(page, request);
+  await page.goto(`/console/${workspaceId}/bookings/${paid.id}`);
+  const payment = page.getByRole("definition").filter({ hasText: /20\.00/ });
+  await expect(payment).toHaveText(/20\.00 · Paid/);
+  await page.getByRole("link", { name: "Cancel booking" }).click();
+  await expect(page.getByText(/20\.00 is refunded to the customer/)).toBeVisible();
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  // The refund goes to the processor after the cancel commits: the page shows it once it is back.
+  await expect
+    .poll(async () => {
+      await call(request, "POST", "/dev/jobs/run", undefined);
+      await page.reload();
+      return (await payment.textContent()) ?? "";
+    })
+    .toMatch(/20\.00 · Refunded\s*Refunded .*20\.00 \(.+\)/);
+  await look(page, testInfo, "08-payment-refunded");
+
+  // A weekly series of three: each booking's page lists every date with its status, each a link.
+  const weekly = await call(request, "POST", "/v1/services", seeded.sk, { name: "Weekly check-in", duration_minutes: 30, payment_mode: "none", repeat_max: 4 });
+  await call(request, "PUT", `/v1/services/${weekly.id}/staff`, seeded.sk, { staff_ids: [seeded.staff[0]!.id] });
+  const first = await firstSlot(request, seeded, weekly.id);
+  const made = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: weekly.id,
+    starts_at: first.start,
+    customer: { name: "Sam Series", email: `sam-${workspaceId.slice(0, 8)}@example.com` },
+    answers,
+    repeat: { every: "week", count: 3 },
+  });
+  const occurrences = made.series.bookings as { id: string }[];
+  expect(occurrences).toHaveLength(3);
+  await page.goto(`/console/${workspaceId}/bookings/${occurrences[0]!.id}`);
+  const dates = page.getByRole("list", { name: "The 3 bookings of this series, first to last" });
+  await expect(dates.getByRole("listitem")).toHaveCount(3);
+  await expect(dates.getByRole("listitem").filter({ hasText: "Confirmed" })).toHaveCount(3);
+  await expect(dates.getByRole("link").first()).toHaveAttribute("aria-current", "page");
+  await look(page, testInfo, "09-series");
+  await dates.getByRole("link").nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${occurrences[1]!.id}$`));
+  await expect(page.getByRole("heading", { name: /Sam Series/ })).toBeVisible();
+  await expect(page.getByRole("list", { name: "The 3 bookings of this series, first to last" }).getByRole("link").nth(1)).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
+test("the list view narrows by service and by dates, besides search, status and calendar", async ({ page, request }, testInfo) => {
+  const questions = (await call(request, "GET", "/v1/questions", seeded.sk)).data as { id: string; type: string }[];
+  const slot = await firstSlot(request, seeded, seeded.services.trim);
+  await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.trim,
+    staff_id: slot.staff_id,
+    starts_at: slot.start,
+    customer: { name: "Lee Lister", email: `lee-${workspaceId.slice(0, 8)}@example.com` },
+    answers: [{ question_id: questions.find((question) => question.type === "select")!.id, value: "A friend" }],
+  });
+  const day = new Date(slot.start).toLocaleDateString("en-CA", { timeZone: seeded.timezone });
+  const nextDay = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+  await signIn(page, request);
+  await page.goto(`/console/${workspaceId}/bookings?view=list`);
+  const search = async (filters: { service: string; from: string; to: string }) => {
+    await page.getByLabel("Service").selectOption({ label: filters.service });
+    await page.getByLabel("From", { exact: true }).fill(filters.from);
+    await page.getByLabel("To", { exact: true }).fill(filters.to);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${filters.from}&to=${filters.to}`));
+  };
+  const lee = page.getByRole("link", { name: /Lee Lister/ });
+
+  await search({ service: "Quick trim", from: day, to: day });
+  await expect(lee).toBeVisible();
+  await expect(page.getByRole("link", { name: /Pat Payer/ })).toHaveCount(0);
+  await look(page, testInfo, "10-list-filtered");
+  await search({ service: "Colour consultation", from: day, to: day });
+  await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
+  await expect(lee).toHaveCount(0);
+  await search({ service: "Quick trim", from: nextDay, to: nextDay });
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(nextDay);
+  await expect(lee).toHaveCount(0);
+});
+
+test("Reschedule: a day first (today by default, then the previous or next day), then that day's times; the booking moves", async ({
+  page,
+  request,
+}, testInfo) => {
+  const questions = (await call(request, "GET", "/v1/questions", seeded.sk)).data as { id: string; type: string }[];
+  const slot = await firstSlot(request, seeded, seeded.services.trim);
+  const booking = await call(request, "POST", "/v1/bookings", seeded.sk, {
+    service_id: seeded.services.trim,
+    staff_id: slot.staff_id,
+    starts_at: slot.start,
+    customer: { name: "Mo Mover", email: `mo-${workspaceId.slice(0, 8)}@example.com` },
+    answers: [{ question_id: questions.find((question) => question.type === "select")!.id, value: "A friend" }],
+  });
+  await signIn(page, request);
+  await page.goto(`/console/${workspaceId}/bookings/${booking.id}`);
+  await page.getByRole("link", { name: "Reschedule" }).click();
+  await expect(page.getByRole("heading", { name: "Reschedule" })).toBeVisible();
+  // Today in the workspace's zone by default, and no earlier day.
+  const dayInput = page.getByLabel("Day", { exact: true });
+  const today = await dayInput.getAttribute("min");
+  await expect(dayInput).toHaveValue(today!);
+  await expect(page.getByRole("link", { name: "Previous day" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Next day" }).click();
+  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await expect(dayInput).toHaveValue(tomorrow);
+  await expect(page.getByRole("link", { name: "Previous day" })).toBeVisible();
+
+  // A week after the booking's day: the same weekday, so open, with the whole day's times.
+  const day = new Date(Date.parse(slot.start) + 7 * 86_400_000).toLocaleDateString("en-CA", { timeZone: seeded.timezone });
+  await dayInput.fill(day);
+  await page.getByRole("button", { name: "Show times" }).click();
+  await expect(dayInput).toHaveValue(day);
+  const times = page.getByRole("radio");
+  await expect(times.first()).toBeVisible();
+  await look(page, testInfo, "11-reschedule");
+  const target = times.first();
+  const startsAt = await target.getAttribute("value");
+  await target.check();
+  await page.getByRole("button", { name: "Reschedule" }).click();
+  await expect(page.getByRole("heading", { name: /Mo Mover/ })).toBeVisible();
+  expect(Date.parse((await call(request, "GET", `/v1/bookings/${booking.id}`, seeded.sk)).starts_at)).toBe(Date.parse(startsAt!));
 });

@@ -3,7 +3,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import type { AccountRow, WorkspaceRow } from "@/lib/db/schema";
 import { setAfterCommitAnnouncer } from "@/lib/db/transaction";
 import { announceEffects } from "@/lib/jobs/announce-effects";
-import type { IdempotencyRecorder } from "@/lib/db/transaction";
+import type { CommitRecorder, IdempotencyRecorder } from "@/lib/db/transaction";
 import { loadClock, type Clock } from "@/lib/time/clock";
 
 // Committed effects go to the background driver. Registered here, in the module every caller
@@ -34,10 +34,10 @@ export type WorkspaceActor = KeyActor | MemberActor | CustomerActor | SystemActo
 
 /**
  * What every caller has: the database, the one clock, and an id for the logs; a request sent
- * with an Idempotency-Key also carries its recorder, which the work's transaction writes
- * (lib/db/transaction.ts, docs/idempotency.md).
+ * with an Idempotency-Key also carries its recorder, and an audited write its audit row's, which
+ * the work's transaction writes (lib/db/transaction.ts, docs/idempotency.md, docs/console.md#audit-log).
  */
-export type BaseContext = { db: Db; clock: Clock; requestId: string; idempotency?: IdempotencyRecorder };
+export type BaseContext = { db: Db; clock: Clock; requestId: string; idempotency?: IdempotencyRecorder; audit?: CommitRecorder };
 
 /**
  * What every workspace verb takes (`{ ctx, input }`). Domain code depends on this module,

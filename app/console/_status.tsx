@@ -1,17 +1,28 @@
-import type { BookingStatus } from "@/lib/bookings/statuses";
+import { getTranslations } from "next-intl/server";
+import { BOOKING_STATUSES, type BookingStatus } from "@/lib/bookings/statuses";
+
+export function isBookingStatus(status: string): status is BookingStatus {
+  return (BOOKING_STATUSES as readonly string[]).includes(status);
+}
+
+/** Each booking status in the member's language, for the status label and the list's filter. */
+export async function statusLabels(): Promise<Record<BookingStatus, string>> {
+  const t = await getTranslations("console.statuses.booking");
+  return {
+    confirmed: t("confirmed"),
+    pending: t("pending"),
+    awaiting_payment: t("awaiting_payment"),
+    cancelled: t("cancelled"),
+    expired: t("expired"),
+    no_show: t("no_show"),
+  };
+}
 
 /** Statuses by word and icon, never by colour alone (docs/console.md). */
-const STATUS: Record<string, { icon: string; label: string }> = {
-  confirmed: { icon: "✓", label: "Confirmed" },
-  pending: { icon: "…", label: "Waiting for code" },
-  awaiting_payment: { icon: "€", label: "Waiting for payment" },
-  cancelled: { icon: "✕", label: "Cancelled" },
-  expired: { icon: "⌛", label: "Expired" },
-  no_show: { icon: "⚠", label: "No-show" },
-};
+const ICONS: Record<BookingStatus, string> = { confirmed: "✓", pending: "…", awaiting_payment: "€", cancelled: "✕", expired: "⌛", no_show: "⚠" };
 
-export function StatusLabel({ status }: { status: BookingStatus | string }) {
-  const known = STATUS[status] ?? { icon: "•", label: status };
+export async function StatusLabel({ status }: { status: BookingStatus | string }) {
+  const known = isBookingStatus(status) ? { icon: ICONS[status], label: (await statusLabels())[status] } : { icon: "•", label: status };
   return (
     <span>
       <span aria-hidden="true">{known.icon}</span> {known.label}

@@ -59,13 +59,13 @@ export async function bookingAction(form: FormData): Promise<void> {
   try {
     if (action === "cancel") {
       const refund = form.get("refund") !== "no";
-      await actAsMember(ctx, { ...target, action: "cancelBooking" }, () => cancelBooking({ ctx, input: { bookingId, refund } }));
+      await actAsMember(ctx, { ...target, action: "cancelBooking" }, (acting) => cancelBooking({ ctx: acting, input: { bookingId, refund } }));
     } else if (action === "no-show") {
-      await actAsMember(ctx, { ...target, action: "markBookingNoShow" }, () => markNoShow({ ctx, id: bookingId }));
+      await actAsMember(ctx, { ...target, action: "markBookingNoShow" }, (acting) => markNoShow({ ctx: acting, id: bookingId }));
     } else if (action === "undo-no-show") {
-      await actAsMember(ctx, { ...target, action: "clearBookingNoShow" }, () => clearNoShow({ ctx, id: bookingId }));
+      await actAsMember(ctx, { ...target, action: "clearBookingNoShow" }, (acting) => clearNoShow({ ctx: acting, id: bookingId }));
     } else if (action === "resend-confirmation") {
-      await actAsMember(ctx, { ...target, action: "resendBookingConfirmation" }, () => resendConfirmation({ ctx, id: bookingId }));
+      await actAsMember(ctx, { ...target, action: "resendBookingConfirmation" }, (acting) => resendConfirmation({ ctx: acting, id: bookingId }));
     }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -84,14 +84,16 @@ export async function rescheduleAction(form: FormData): Promise<void> {
   let problem = "";
   try {
     if (!startsAt || Number.isNaN(Date.parse(startsAt))) throw new DomainError("validation_failed", "Choose a time.");
-    await actAsMember(ctx, { action: "rescheduleBooking", targetType: "booking", targetId: bookingId }, () =>
-      rescheduleBooking({ ctx, input: { bookingId, startsAt: new Date(startsAt) } }),
+    await actAsMember(ctx, { action: "rescheduleBooking", targetType: "booking", targetId: bookingId }, (acting) =>
+      rescheduleBooking({ ctx: acting, input: { bookingId, startsAt: new Date(startsAt) } }),
     );
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     problem = error.type;
   }
-  redirect(problem ? `/console/${workspaceId}/bookings/${bookingId}/reschedule?error=${problem}` : `/console/${workspaceId}/bookings/${bookingId}`);
+  // Back to the day the member was looking at (docs/console.md#choosing-a-time).
+  const day = encodeURIComponent(String(form.get("date") ?? ""));
+  redirect(problem ? `/console/${workspaceId}/bookings/${bookingId}/reschedule?error=${problem}&date=${day}` : `/console/${workspaceId}/bookings/${bookingId}`);
 }
 
 /** "New booking" for a phone customer: created as a secret key creates it (no code; a paid service waits for the payment link). */
@@ -120,7 +122,7 @@ export async function newBookingAction(form: FormData): Promise<void> {
     const result = await actAsMember(
       ctx,
       { action: "createBooking", targetType: "booking", targetId: null },
-      () => createBooking({ ctx, input: input.data }),
+      (acting) => createBooking({ ctx: acting, input: input.data }),
       (made) => made.booking.id,
     );
     created = result.booking.id;
@@ -128,5 +130,6 @@ export async function newBookingAction(form: FormData): Promise<void> {
     if (!(error instanceof DomainError)) throw error;
     problem = error.type === "validation_failed" ? `validation_failed&param=${encodeURIComponent(error.message)}` : error.type;
   }
-  redirect(created ? `/console/${workspaceId}/bookings/${created}` : `/console/${workspaceId}/bookings/new?service=${serviceId}&error=${problem}`);
+  const day = encodeURIComponent(String(form.get("date") ?? ""));
+  redirect(created ? `/console/${workspaceId}/bookings/${created}` : `/console/${workspaceId}/bookings/new?service=${serviceId}&date=${day}&error=${problem}`);
 }

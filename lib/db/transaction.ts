@@ -27,7 +27,14 @@ async function announceEffects(effects: AfterCommitEffect[]): Promise<void> {
  * key commits with the work or not at all (see docs/idempotency.md). Once a transaction that
  * recorded it has committed, a later one of the same request (after-commit work) records nothing.
  */
-export type IdempotencyRecorder = { record(tx: Tx, outcome: unknown): Promise<void>; committed(): void };
+export type IdempotencyRecorder = CommitRecorder;
+
+/**
+ * A row that must commit with the work, written by the work's outermost transaction just before
+ * it commits (`record`), told when that transaction has committed (`committed`): an
+ * Idempotency-Key's record, and the write's audit row (docs/console.md#audit-log).
+ */
+export type CommitRecorder = { record(tx: Tx, outcome: unknown): Promise<void>; committed(): void };
 
 /** The effects each open transaction (or savepoint) has recorded, until it settles. */
 const pendingEffects = new WeakMap<Queryable, AfterCommitEffect[]>();
@@ -36,9 +43,13 @@ const pendingEffects = new WeakMap<Queryable, AfterCommitEffect[]>();
  * The one way to run a write: in the caller's transaction when `ctx.db` already is one
  * (a verb called by another verb), else in a new one. The effects recorded on it are
  * announced once, after the outermost transaction commits; a rollback drops them. A request
- * sent with an Idempotency-Key carries `ctx.idempotency`: its record is written last, in here.
+ * sent with an Idempotency-Key carries `ctx.idempotency`, and an audited write `ctx.audit`: their
+ * rows are written last, in here, so they commit with the work or not at all.
  */
-export async function withTransaction<T>(ctx: { db: Queryable; idempotency?: IdempotencyRecorder }, run: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  ctx: { db: Queryable; idempotency?: IdempotencyRecorder; audit?: CommitRecorder },
+  run: (tx: Tx) => Promise<T>,
+): Promise<T> {
   if (pendingEffects.has(ctx.db)) return run(ctx.db as Tx);
   // Inside a transaction opened some other way, effects would be announced before its commit.
   if (is(ctx.db, PgTransaction)) throw new Error("withTransaction: the outer transaction was not opened with withTransaction");
@@ -46,9 +57,11 @@ export async function withTransaction<T>(ctx: { db: Queryable; idempotency?: Ide
   const result = await ctx.db.transaction(async (tx) => {
     pendingEffects.set(tx, effects);
     const outcome = await run(tx);
+    if (ctx.audit) await ctx.audit.record(tx, outcome);
     if (ctx.idempotency) await ctx.idempotency.record(tx, outcome);
     return outcome;
   });
+  ctx.audit?.committed();
   ctx.idempotency?.committed();
   await announceEffects(effects);
   return result;

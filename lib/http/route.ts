@@ -21,6 +21,7 @@ import {
   type ServiceContext,
 } from "@/lib/context";
 import { authenticate } from "./auth";
+import { newAuditRecorder, type AuditRecorder } from "@/lib/audit/audit-recorder";
 import { recordKeyWrite } from "@/lib/audit/record-audit-event";
 import { parseJson, readRawBody } from "./body";
 import { errorResponse, INTERNAL_ERROR, type KeyType } from "./envelope";
@@ -92,7 +93,9 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>, op
       const body = operation.body ? parseWith(operation.body, parseJson(rawBody)) : undefined;
 
       const { actor: _actor, kind: _kind, clock: _clock, ...scope } = authenticated as Record<string, unknown>;
-      const ctx = { db, clock, requestId, ip, actor: authenticated.actor, ...scope } as ContextOf<O>;
+      // The write's audit row rides on the context into the verb's transaction (docs/console.md#audit-log).
+      const audit = keyWriteRecorder(db, operation, { actor: authenticated.actor, clock }, params);
+      const ctx = { db, clock, requestId, ip, actor: authenticated.actor, ...scope, ...(audit ? { audit } : {}) } as ContextOf<O>;
       const run = async () => toStored(await handler({ ctx, params, query, body, request } as RouteInput<O>), operation);
 
       const idempotencyKey = operation.idempotent ? readIdempotencyKey(request) : undefined;
@@ -113,11 +116,11 @@ export function route<O extends Operation>(operation: O, handler: Handler<O>, op
           },
         );
         if (result.replayed) headers.set("Idempotent-Replayed", "true");
-        else await auditKeyWrite(db, operation, ctx, params, result);
+        else await auditKeyWrite(db, audit, params, result);
         return jsonResponse(result.body, { status: result.status, headers });
       }
       const result = await run();
-      await auditKeyWrite(db, operation, ctx, params, result);
+      await auditKeyWrite(db, audit, params, result);
       if (result instanceof Response) return withHeaders(result, headers);
       return jsonResponse(result.body, { status: result.status, headers });
     } catch (error) {
@@ -132,23 +135,33 @@ type Stored = { status: number; body: unknown };
 
 /**
  * Every successful write made with a secret key lands in the audit log (docs/console.md#audit-log):
- * its target is the path's first resource and the id in the path, else the id it answered.
+ * its target is the path's first resource and the id in the path, else the id it answered. With
+ * an id in the path the row is written by the verb's own transaction, so it commits with the
+ * write; a create's row (its id is in the answer) is written after it.
  */
-async function auditKeyWrite(
+function keyWriteRecorder(
   db: Db,
   operation: Operation,
   ctx: { actor: { type: string; keyId?: string }; clock: { now(): Date } },
   params: unknown,
-  result: Stored | Response,
-) {
-  if (operation.method === "GET" || ctx.actor.type !== "sk" || !ctx.actor.keyId) return;
+): AuditRecorder | null {
+  const keyId = ctx.actor.keyId;
+  if (operation.method === "GET" || ctx.actor.type !== "sk" || !keyId) return null;
+  const pathId = (params as { id?: unknown } | undefined)?.id;
+  const segment = operation.path.split("/")[2] ?? "";
+  const targetType = segment === "staff" ? "calendar" : segment.replace(/ies$/, "y").replace(/s$/, "").replaceAll("-", "_");
+  return newAuditRecorder({
+    targetId: typeof pathId === "string" ? pathId : null,
+    write: (into, targetId) => recordKeyWrite(into, { keyId, action: operation.id, targetType, targetId, now: ctx.clock.now() }),
+  });
+}
+
+async function auditKeyWrite(db: Db, audit: AuditRecorder | null, params: unknown, result: Stored | Response) {
+  if (!audit) return;
   if (result instanceof Response ? !result.ok : result.status >= 300) return;
   const pathId = (params as { id?: unknown } | undefined)?.id;
   const bodyId = result instanceof Response ? undefined : (result.body as { id?: unknown } | null)?.id;
-  const targetId = typeof pathId === "string" ? pathId : typeof bodyId === "string" ? bodyId : null;
-  const segment = operation.path.split("/")[2] ?? "";
-  const targetType = segment === "staff" ? "calendar" : segment.replace(/ies$/, "y").replace(/s$/, "").replaceAll("-", "_");
-  await recordKeyWrite(db, { keyId: ctx.actor.keyId, action: operation.id, targetType, targetId, now: ctx.clock.now() });
+  await audit.finish(db, typeof pathId === "string" ? pathId : typeof bodyId === "string" ? bodyId : null);
 }
 
 /** A query key sent once is a string; sent again (`status=a&status=b`), an array of its values. */

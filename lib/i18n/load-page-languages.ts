@@ -14,7 +14,7 @@ const NONE: PageLanguages = { workspaceLanguage: null, bookingLanguage: null };
  * manage page the language the booking was made in. An unknown slug or token has none (its
  * not-found page follows the browser).
  */
-export async function loadPageLanguages(scope: PageScope): Promise<PageLanguages> {
+export async function loadPageLanguages(scope: Exclude<PageScope, { kind: "console" }>): Promise<PageLanguages> {
   const db = await getDb();
   if (scope.kind === "workspace") {
     const [row] = await db.select({ language: workspaces.language }).from(workspaces).where(eq(workspaces.slug, scope.slug.toLowerCase())).limit(1);

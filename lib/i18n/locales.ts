@@ -11,6 +11,9 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
+/** A console member's own choice of language (docs/console.md#languages), scoped to /console. */
+export const CONSOLE_LOCALE_COOKIE = "console_locale";
+
 /** Each language named in itself, as a switcher shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: "English",

@@ -1,5 +1,5 @@
 /**
- * Which customer page a request is for, so its language can be decided before the first byte
+ * Which customer page (or the console) a request is for, so its language can be decided before the first byte
  * (the root layout writes `<html lang dir>` and knows no route params). proxy.ts copies the
  * path, and the widget's `lang` query parameter (the host page's language), into request
  * headers; the page locale resolver (lib/i18n/page-locale.ts) reads them back.
@@ -7,10 +7,12 @@
 export const PAGE_PATH_HEADER = "x-page-path";
 export const PAGE_LANG_HINT_HEADER = "x-page-lang";
 
-export type PageScope = { kind: "workspace"; slug: string } | { kind: "booking"; token: string };
+export type PageScope = { kind: "workspace"; slug: string } | { kind: "booking"; token: string } | { kind: "console" };
 
 export function pageScopeOf(pathname: string | null | undefined): PageScope | null {
   const [, section, key] = (pathname ?? "").split("/");
+  // The console's pages follow the member's choice, else the browser (docs/console.md#languages).
+  if (section === "console") return { kind: "console" };
   if (!key) return null;
   let decoded: string;
   try {

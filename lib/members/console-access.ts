@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { members, workspaces, type MemberRow, type WorkspaceRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
 import type { BaseContext, MemberActor, ServiceContext } from "@/lib/context";
+import { newAuditRecorder } from "@/lib/audit/audit-recorder";
 import { recordMemberWrite, type AuditTarget } from "@/lib/audit/record-audit-event";
 import { findSession } from "./sign-in";
 
@@ -58,16 +59,31 @@ export function memberContext(base: BaseContext, access: ConsoleAccess): Service
   return { ...base, workspace: access.workspace, actor: { type: "sk", member: { id: access.member.id, email: access.email, role: access.member.role } } };
 }
 
-/** A console write: the verb, then its line in the audit log with the member as the actor (docs/console.md#audit-log). */
-export async function actAsMember<T>(ctx: ServiceContext<MemberActor>, target: AuditTarget, write: () => Promise<T>, idOf?: (result: T) => string): Promise<T> {
-  const result = await write();
-  await recordMemberWrite(ctx.db, {
-    ...target,
-    targetId: idOf ? idOf(result) : target.targetId,
-    accountId: ctx.workspace.accountId,
-    workspaceId: ctx.workspace.id,
-    email: ctx.actor.member.email,
-    now: ctx.clock.now(),
+/**
+ * A console write: the verb, with its line in the audit log and the member as the actor
+ * (docs/console.md#audit-log). The row rides on the context the verb is handed into its
+ * transaction and commits with the write; a write whose target is only known from its answer
+ * (a create), or a `write` that ignores the context it is handed, records it after the verb.
+ */
+export async function actAsMember<T>(
+  ctx: ServiceContext<MemberActor>,
+  target: AuditTarget,
+  write: (ctx: ServiceContext<MemberActor>) => Promise<T>,
+  idOf?: (result: T) => string,
+): Promise<T> {
+  const recorder = newAuditRecorder({
+    targetId: idOf ? null : target.targetId,
+    write: (db, targetId) =>
+      recordMemberWrite(db, {
+        ...target,
+        targetId,
+        accountId: ctx.workspace.accountId,
+        workspaceId: ctx.workspace.id,
+        email: ctx.actor.member.email,
+        now: ctx.clock.now(),
+      }),
   });
+  const result = await write({ ...ctx, audit: recorder });
+  await recorder.finish(ctx.db, idOf ? idOf(result) : target.targetId);
   return result;
 }

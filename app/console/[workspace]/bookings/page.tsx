@@ -1,10 +1,13 @@
 import Link from "next/link";
 import { DateTime } from "luxon";
+import { getTranslations } from "next-intl/server";
+import { resolveFormattingLocale } from "@/lib/i18n/page-locale";
 import { listBookings, type ListedBooking } from "@/lib/bookings/list-bookings";
 import { BOOKING_STATUSES, type BookingStatus } from "@/lib/bookings/statuses";
 import { listStaff } from "@/lib/staff/list-staff";
+import { listServices } from "@/lib/services/list-services";
 import { requireConsole } from "../../_session";
-import { StatusLabel } from "../../_status";
+import { StatusLabel, statusLabels } from "../../_status";
 import styles from "../../console.module.css";
 import { zoneName } from "../../_zone";
 
@@ -12,7 +15,7 @@ export const dynamic = "force-dynamic";
 
 type PageProps = {
   params: Promise<{ workspace: string }>;
-  searchParams: Promise<{ date?: string; view?: string; q?: string; status?: string; staff?: string }>;
+  searchParams: Promise<{ date?: string; view?: string; q?: string; status?: string; staff?: string; service?: string; from?: string; to?: string }>;
 };
 
 const MAX_SHOWN = 500;
@@ -23,23 +26,43 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
   const search = await searchParams;
   const { ctx, access } = await requireConsole(workspaceId);
   const zone = access.workspace.timezone;
+  const [t, locale, zoneLabel, statusNames] = await Promise.all([
+    getTranslations("console.bookings"),
+    resolveFormattingLocale(),
+    zoneName(zone),
+    statusLabels(),
+  ]);
   const view = search.view === "week" || search.view === "list" ? search.view : "day";
-  const today = DateTime.fromJSDate(ctx.clock.now(), { zone }).startOf("day");
-  const picked = search.date ? DateTime.fromISO(search.date, { zone }) : today;
+  const today = DateTime.fromJSDate(ctx.clock.now(), { zone }).setLocale(locale).startOf("day");
+  const picked = search.date ? DateTime.fromISO(search.date, { zone }).setLocale(locale) : today;
   const day = picked.isValid ? picked.startOf("day") : today;
   const start = view === "week" ? day.startOf("week") : day;
   const end = view === "week" ? start.plus({ weeks: 1 }) : start.plus({ days: 1 });
   const status = BOOKING_STATUSES.includes(search.status as BookingStatus) ? [search.status as BookingStatus] : undefined;
   const q = search.q?.trim() || undefined;
+  // The list's dates (docs/console.md#bookings): from the start of "from" to the end of "to", in the
+  // workspace's zone; without them a search looks at every date, else the list shows the day.
+  const dayOf = (value: string | undefined) => {
+    const parsed = value ? DateTime.fromISO(value, { zone }).setLocale(locale) : null;
+    return parsed?.isValid ? parsed.startOf("day") : null;
+  };
+  const fromDay = view === "list" ? dayOf(search.from) : null;
+  const toDay = view === "list" ? dayOf(search.to) : null;
+  const range =
+    view !== "list" || (!fromDay && !toDay && !q)
+      ? { from: start.toISO() ?? undefined, to: end.toISO() ?? undefined }
+      : { from: fromDay?.toISO() ?? undefined, to: toDay?.plus({ days: 1 }).toISO() ?? undefined };
+  const serviceId = search.service || undefined;
 
-  const [calendars, page] = await Promise.all([
+  const [calendars, services, page] = await Promise.all([
     listStaff({ ctx, page: { limit: 200 } }),
+    listServices({ ctx, page: { limit: 200 } }),
     listBookings({
       ctx,
       query: {
         limit: MAX_SHOWN,
-        from: view === "list" && q ? undefined : (start.toISO() ?? undefined),
-        to: view === "list" && q ? undefined : (end.toISO() ?? undefined),
+        ...range,
+        service_id: serviceId,
         q,
         status,
         staff_id: search.staff || undefined,
@@ -50,10 +73,24 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
   const base = `/console/${workspaceId}/bookings`;
   const dateParam = (d: DateTime) => d.toISODate() ?? "";
   const step = view === "week" ? { weeks: 1 } : { days: 1 };
-  const title = view === "week" ? `Week of ${start.toLocaleString(DateTime.DATE_FULL)}` : day.toLocaleString(DateTime.DATE_HUGE);
+  const dateText = (d: DateTime) => d.toLocaleString(DateTime.DATE_FULL);
+  const title =
+    view === "week"
+      ? t("weekOf", { date: dateText(start) })
+      : fromDay && toDay
+        ? t("rangeBoth", { from: dateText(fromDay), to: dateText(toDay) })
+        : fromDay
+          ? t("rangeFrom", { from: dateText(fromDay) })
+          : toDay
+            ? t("rangeTo", { to: dateText(toDay) })
+            : view === "list" && q
+              ? t("allDates")
+              : day.toLocaleString(DateTime.DATE_HUGE);
   const timeOf = (b: ListedBooking) => {
-    const local = DateTime.fromJSDate(b.row.startsAt, { zone });
-    return view === "day" ? local.toFormat("HH:mm") : local.toFormat("ccc d LLL, HH:mm");
+    const local = DateTime.fromJSDate(b.row.startsAt, { zone }).setLocale(locale);
+    return view === "day"
+      ? local.toLocaleString(DateTime.TIME_24_SIMPLE)
+      : local.toLocaleString({ weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   };
   const item = (b: ListedBooking) => (
     <li key={b.row.id}>
@@ -66,28 +103,26 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
 
   return (
     <>
-      <h1>Bookings</h1>
+      <h1>{t("heading")}</h1>
       <p>
         <Link className={styles.button} href={`${base}/new`}>
-          New booking
+          {t("newBooking")}
         </Link>
       </p>
-      <p>
-        {title} · times in {zoneName(zone)}
-      </p>
-      <nav aria-label="Views" className={styles.actions}>
+      <p>{t("timesIn", { title, zone: zoneLabel })}</p>
+      <nav aria-label={t("views")} className={styles.actions}>
         <Link href={`${base}?view=day&date=${dateParam(day)}`} aria-current={view === "day" ? "page" : undefined}>
-          Day
+          {t("day")}
         </Link>
         <Link href={`${base}?view=week&date=${dateParam(day)}`} aria-current={view === "week" ? "page" : undefined}>
-          Week
+          {t("week")}
         </Link>
         <Link href={`${base}?view=list&date=${dateParam(day)}`} aria-current={view === "list" ? "page" : undefined}>
-          List
+          {t("list")}
         </Link>
-        <Link href={`${base}?view=${view}&date=${dateParam(start.minus(step))}`}>Previous</Link>
-        <Link href={`${base}?view=${view}&date=${dateParam(today)}`}>Today</Link>
-        <Link href={`${base}?view=${view}&date=${dateParam(start.plus(step))}`}>Next</Link>
+        <Link href={`${base}?view=${view}&date=${dateParam(start.minus(step))}`}>{t("previous")}</Link>
+        <Link href={`${base}?view=${view}&date=${dateParam(today)}`}>{t("today")}</Link>
+        <Link href={`${base}?view=${view}&date=${dateParam(start.plus(step))}`}>{t("next")}</Link>
       </nav>
       {view === "list" ? (
         <>
@@ -95,24 +130,24 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
             <input type="hidden" name="view" value="list" />
             <input type="hidden" name="date" value={dateParam(day)} />
             <div className={styles.field}>
-              <label htmlFor="q">Customer name or email</label>
+              <label htmlFor="q">{t("query")}</label>
               <input id="q" name="q" type="search" defaultValue={q ?? ""} />
             </div>
             <div className={styles.field}>
-              <label htmlFor="status">Status</label>
+              <label htmlFor="status">{t("status")}</label>
               <select id="status" name="status" defaultValue={status?.[0] ?? ""}>
-                <option value="">Any</option>
+                <option value="">{t("any")}</option>
                 {BOOKING_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {statusNames[s]}
                   </option>
                 ))}
               </select>
             </div>
             <div className={styles.field}>
-              <label htmlFor="staff">Calendar</label>
+              <label htmlFor="staff">{t("calendar")}</label>
               <select id="staff" name="staff" defaultValue={search.staff ?? ""}>
-                <option value="">Any</option>
+                <option value="">{t("any")}</option>
                 {calendars.data.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
@@ -120,11 +155,30 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
                 ))}
               </select>
             </div>
+            <div className={styles.field}>
+              <label htmlFor="service">{t("service")}</label>
+              <select id="service" name="service" defaultValue={serviceId ?? ""}>
+                <option value="">{t("any")}</option>
+                {services.data.map((service) => (
+                  <option key={service.id} value={service.id}>
+                    {service.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="from">{t("from")}</label>
+              <input id="from" name="from" type="date" defaultValue={fromDay?.toISODate() ?? ""} />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="to">{t("to")}</label>
+              <input id="to" name="to" type="date" defaultValue={toDay?.toISODate() ?? ""} min={fromDay?.toISODate() ?? undefined} />
+            </div>
             <button className={styles.button} type="submit">
-              Search
+              {t("search")}
             </button>
           </form>
-          {page.data.length === 0 ? <p>No bookings.</p> : <ul className={styles.list}>{page.data.map(item)}</ul>}
+          {page.data.length === 0 ? <p>{t("none")}</p> : <ul className={styles.list}>{page.data.map(item)}</ul>}
         </>
       ) : (
         <div className={styles.columns}>
@@ -133,7 +187,7 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
             return (
               <section key={calendar.id} className={styles.column} aria-labelledby={`cal-${calendar.id}`}>
                 <h2 id={`cal-${calendar.id}`}>{calendar.name}</h2>
-                {mine.length === 0 ? <p>No bookings.</p> : <ul className={styles.list}>{mine.map(item)}</ul>}
+                {mine.length === 0 ? <p>{t("none")}</p> : <ul className={styles.list}>{mine.map(item)}</ul>}
               </section>
             );
           })}
