@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { signOutAction } from "../actions";
 import { requireConsole } from "../_session";
 import styles from "../console.module.css";
@@ -20,6 +21,7 @@ export default async function ConsoleLayout({ children, params }: LayoutProps) {
   const { workspace: workspaceId } = await params;
   const { access } = await requireConsole(workspaceId);
   const base = `/console/${access.workspace.id}`;
+  const settings = await getTranslations("console.settings");
   return (
     <div className={styles.shell}>
       <header className={styles.top}>
@@ -30,6 +32,9 @@ export default async function ConsoleLayout({ children, params }: LayoutProps) {
           <ul className={styles.nav}>
             <li>
               <Link href={`${base}/bookings`}>Bookings</Link>
+            </li>
+            <li>
+              <Link href={`${base}/settings`}>{settings("nav")}</Link>
             </li>
           </ul>
         </nav>
