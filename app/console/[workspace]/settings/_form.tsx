@@ -16,12 +16,14 @@ type Props = {
   saved: boolean;
   /** Controls of the page beyond the plain fields (the reminders, the brand preview). */
   children?: ReactNode;
-  /** A field drawn by `children` instead of the plain list. */
+  /** Controls drawn before the plain fields (the brand colour and its preview). */
+  before?: ReactNode;
+  /** A field drawn by `before` or `children` instead of the plain list. */
   skip?: string[];
 };
 
 /** A workspace settings form: its fields as they are now, the API's refusal beside the field it names. */
-export async function WorkspaceSettingsForm({ access, section, fields, refusal, saved, children, skip = [] }: Props) {
+export async function WorkspaceSettingsForm({ access, section, fields, refusal, saved, before, children, skip = [] }: Props) {
   const t = await getTranslations("console.settings");
   const settings = toWorkspaceSettings(access.workspace);
   const labels = await getTranslations(LABELS.fields);
@@ -37,6 +39,7 @@ export async function WorkspaceSettingsForm({ access, section, fields, refusal, 
       <form action={saveWorkspaceSettingsAction} noValidate>
         <input type="hidden" name="workspace" value={access.workspace.id} />
         <input type="hidden" name="section" value={section} />
+        {before}
         {fields
           .filter((field) => !skip.includes(field.name))
           .map((field) => (

@@ -41,7 +41,7 @@ export function OnceForm({
 }: {
   action: (previous: OnceState, form: FormData) => Promise<OnceState>;
   texts: Texts;
-  children: (refusal: { param?: string; message: string } | undefined) => ReactNode;
+  children: (refusal: { param?: string; message: string } | undefined, values: Record<string, string | string[]>) => ReactNode;
   /** The fields this form shows a refusal beside; any other refusal is said at the top. */
   fields: string[];
 }) {
@@ -57,7 +57,7 @@ export function OnceForm({
         </p>
       ) : null}
       <form action={formAction} noValidate aria-busy={pending || undefined}>
-        {children(refusal)}
+        {children(refusal, state?.values ?? {})}
       </form>
     </>
   );

@@ -7,13 +7,13 @@ import type { WorkspaceSettings } from "@/lib/workspaces/schemas";
 export type PageSearch = Promise<Record<string, string | string[] | undefined>>;
 
 /** A refused write as its page reads it back from the query (docs/console.md#settings). */
-export type ShownRefusal = { error: string; param?: string; message: string } | null;
+export type ShownRefusal = { error: string; param?: string; message: string; value?: string } | null;
 
 export function refusalFrom(query: Record<string, string | string[] | undefined>): ShownRefusal {
   const one = (key: string) => (typeof query[key] === "string" ? query[key] : undefined);
   const error = one("error");
   if (!error) return null;
-  return { error, param: one("param"), message: one("message") ?? error };
+  return { error, param: one("param"), message: one("message") ?? error, value: one("value") };
 }
 
 /** Whether a refusal names this field (or one inside it: `reminders.0.minutes_before` names `reminders`). */
@@ -65,7 +65,9 @@ export function SettingInput({ field, value, label, hint, refusal, optionLabel }
   const refused = names(refusal, field.name);
   const describedBy = [hint ? hintId : "", refused ? errorId : ""].filter(Boolean).join(" ") || undefined;
   const common = { id, name: field.name, "aria-invalid": refused || undefined, "aria-describedby": describedBy };
-  const text = value === null || value === undefined ? "" : String(value);
+  const stored = value === null || value === undefined ? "" : String(value);
+  // A refused value is shown as it was typed, beside the API's message.
+  const text = refused && refusal?.param === field.name && refusal.value !== undefined ? refusal.value : stored;
   let control: ReactNode;
   if (field.kind === "checkbox") {
     return (

@@ -29,7 +29,7 @@ import { fieldValue, remindersFrom, SETTINGS_SECTIONS, type SettingsSection } fr
  */
 
 /** What a refused write sends back to its page: the error type, the field it names, the API's message. */
-export type Refusal = { error: string; param?: string; message: string };
+export type Refusal = { error: string; param?: string; message: string; value?: string };
 
 function refusalOf(error: unknown): Refusal {
   if (!(error instanceof DomainError)) throw error;
@@ -37,7 +37,12 @@ function refusalOf(error: unknown): Refusal {
 }
 
 function withRefusal(path: string, refusal: Refusal): string {
-  const query = new URLSearchParams({ error: refusal.error, message: refusal.message, ...(refusal.param ? { param: refusal.param } : {}) });
+  const query = new URLSearchParams({
+    error: refusal.error,
+    message: refusal.message,
+    ...(refusal.param ? { param: refusal.param } : {}),
+    ...(refusal.value !== undefined ? { value: refusal.value } : {}),
+  });
   return `${path}?${query.toString()}`;
 }
 
@@ -64,13 +69,21 @@ export async function saveWorkspaceSettingsAction(form: FormData): Promise<void>
     refusal = refusalOf(error);
     // The only conflict of this PATCH is a taken slug: shown beside it.
     if (refusal.error === "conflict" && !refusal.param) refusal.param = "slug";
+    // The refused text comes back to its field, so the member corrects it instead of typing it again.
+    const typed = refusal.param ? form.get(refusal.param) : null;
+    if (typeof typed === "string") refusal.value = typed.slice(0, 2048);
   }
   revalidatePath(`/console/${access.workspace.id}`, "layout");
   redirect(refusal ? withRefusal(path, refusal) : `${path}?saved=1`);
 }
 
 /** The answer of a write whose result is shown once (a new key, a webhook secret). */
-export type OnceState = { secret?: string; refusal?: Refusal } | null;
+export type OnceState = {
+  secret?: string;
+  refusal?: Refusal;
+  /** What was posted, given back with a refusal so the form shows it again (React resets a form after its action). */
+  values?: Record<string, string | string[]>;
+} | null;
 
 /** "Create key": `POST /v1/account/workspaces/{id}/keys`; the full value comes back once, never stored in clear. */
 export async function createApiKeyAction(_previous: OnceState, form: FormData): Promise<OnceState> {
@@ -89,7 +102,7 @@ export async function createApiKeyAction(_previous: OnceState, form: FormData): 
     revalidatePath(`/console/${access.workspace.id}/settings/api-keys`);
     return { secret: key.key ?? "" };
   } catch (error) {
-    return { refusal: refusalOf(error) };
+    return { refusal: refusalOf(error), values: { name: String(form.get("name") ?? ""), type: String(form.get("type") ?? "") } };
   }
 }
 
@@ -150,7 +163,7 @@ export async function createWebhookAction(_previous: OnceState, form: FormData):
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.param?.startsWith("events")) refusal.param = "events";
-    return { refusal };
+    return { refusal, values: { url: String(form.get("url") ?? ""), events: eventsFrom(form) } };
   }
 }
 

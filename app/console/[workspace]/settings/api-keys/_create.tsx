@@ -19,7 +19,7 @@ type Texts = {
 export function CreateKeyForm({ workspaceId, texts }: { workspaceId: string; texts: Texts }) {
   return (
     <OnceForm action={createApiKeyAction} texts={texts} fields={["name", "type"]}>
-      {(refusal) => (
+      {(refusal, values) => (
         <>
           <input type="hidden" name="workspace" value={workspaceId} />
           <div className={local.row}>
@@ -29,6 +29,7 @@ export function CreateKeyForm({ workspaceId, texts }: { workspaceId: string; tex
                 id="key-name"
                 name="name"
                 type="text"
+                defaultValue={typeof values.name === "string" ? values.name : ""}
                 autoComplete="off"
                 aria-invalid={refusal?.param === "name" || undefined}
                 aria-describedby={refusal?.param === "name" ? "key-name-error" : undefined}
@@ -41,7 +42,7 @@ export function CreateKeyForm({ workspaceId, texts }: { workspaceId: string; tex
             </div>
             <div className={styles.field}>
               <label htmlFor="key-type">{texts.type}</label>
-              <select id="key-type" name="type" defaultValue="sk">
+              <select id="key-type" name="type" defaultValue={values.type === "pk" ? "pk" : "sk"}>
                 <option value="sk">{texts.types.sk}</option>
                 <option value="pk">{texts.types.pk}</option>
               </select>

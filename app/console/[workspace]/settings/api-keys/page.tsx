@@ -48,7 +48,7 @@ export default async function ApiKeysPage({ params, searchParams }: PageProps) {
             {refusal.message}
           </p>
         ) : null}
-        <div className={local.scroll}>
+        <div className={local.scroll} role="region" aria-labelledby="keys-heading" tabIndex={0}>
           <table className={local.table}>
             <thead>
               <tr>

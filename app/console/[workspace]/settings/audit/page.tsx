@@ -20,7 +20,7 @@ export default async function AuditPage({ params, searchParams }: PageProps) {
       <p className={local.hint}>{t("audit.hint", { zone: access.workspace.timezone })}</p>
       {page.data.length === 0 ? <p>{t("audit.none")}</p> : null}
       {page.data.length > 0 ? (
-        <div className={local.scroll}>
+        <div className={local.scroll} role="region" aria-labelledby="audit-heading" tabIndex={0}>
           <table className={local.table}>
             <thead>
               <tr>

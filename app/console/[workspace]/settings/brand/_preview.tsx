@@ -27,7 +27,8 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
  */
 export function BrandColorField({ initial, texts, error }: { initial: string | null; texts: Texts; error?: string }) {
   const [value, setValue] = useState(initial ?? "");
-  const shown = HEX.test(value) ? value.toLowerCase() : (initial ?? DEFAULT_BRAND_COLOR);
+  const fallback = initial && HEX.test(initial) ? initial.toLowerCase() : DEFAULT_BRAND_COLOR;
+  const shown = HEX.test(value) ? value.toLowerCase() : fallback;
   const ratio = (n: number) => `${n.toFixed(1)}:1`;
   return (
     <>

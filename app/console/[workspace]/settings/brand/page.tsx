@@ -17,30 +17,38 @@ export default async function BrandPage({ params, searchParams }: PageProps) {
   const refusal = refusalFrom(query);
   return (
     <>
-      <WorkspaceSettingsForm access={access} section="brand" fields={BRAND_FIELDS} refusal={refusal} saved={query.saved === "1"} skip={["brand_color"]}>
-        <BrandColorField
-          initial={access.workspace.brandColor}
-          error={names(refusal, "brand_color") && refusal ? refusal.message : undefined}
-          texts={{
-            label: t("fields.brand_color"),
-            picker: t("brand.picker"),
-            hint: t("hints.brand_color"),
-            previewHeading: t("brand.preview"),
-            schemes: { light: t("brand.light"), dark: t("brand.dark") },
-            sample: {
-              business: access.workspace.name,
-              heading: t("brand.sample.heading"),
-              service: t("brand.sample.service"),
-              time: t("brand.sample.time"),
-              link: t("brand.sample.link"),
-            },
-            guarantee: t("brand.guarantee"),
-            linkContrast: t("brand.linkContrast", { ratio: "{ratio}", minimum: "{minimum}" }),
-            buttonContrast: t("brand.buttonContrast", { ratio: "{ratio}", minimum: "{minimum}" }),
-            ringContrast: t("brand.ringContrast", { ratio: "{ratio}", minimum: "{minimum}" }),
-          }}
-        />
-      </WorkspaceSettingsForm>
+      <WorkspaceSettingsForm
+        access={access}
+        section="brand"
+        fields={BRAND_FIELDS}
+        refusal={refusal}
+        saved={query.saved === "1"}
+        skip={["brand_color"]}
+        before={
+          <BrandColorField
+            initial={refusal?.param === "brand_color" && refusal.value !== undefined ? refusal.value : access.workspace.brandColor}
+            error={names(refusal, "brand_color") && refusal ? refusal.message : undefined}
+            texts={{
+              label: t("fields.brand_color"),
+              picker: t("brand.picker"),
+              hint: t("hints.brand_color"),
+              previewHeading: t("brand.preview"),
+              schemes: { light: t("brand.light"), dark: t("brand.dark") },
+              sample: {
+                business: access.workspace.name,
+                heading: t("brand.sample.heading"),
+                service: t("brand.sample.service"),
+                time: t("brand.sample.time"),
+                link: t("brand.sample.link"),
+              },
+              guarantee: t("brand.guarantee"),
+              linkContrast: t("brand.linkContrast", { ratio: "{ratio}", minimum: "{minimum}" }),
+              buttonContrast: t("brand.buttonContrast", { ratio: "{ratio}", minimum: "{minimum}" }),
+              ringContrast: t("brand.ringContrast", { ratio: "{ratio}", minimum: "{minimum}" }),
+            }}
+          />
+        }
+      />
       <p>
         <Link href={`/book/${access.workspace.slug}`}>{t("brand.open")}</Link>
       </p>

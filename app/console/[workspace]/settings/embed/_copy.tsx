@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import styles from "../../../../console.module.css";
+import styles from "../../../console.module.css";
 
 /** Copies a text (the embed snippet) to the clipboard and says so. */
 export function CopyButton({ value, texts }: { value: string; texts: { copy: string; copied: string } }) {

@@ -7,7 +7,7 @@ import { isOwner } from "../_roles";
 import { FieldError, FormError, names, Notice, refusalFrom, type PageSearch } from "../_ui";
 import { CopyButton } from "./_copy";
 import local from "../settings.module.css";
-import styles from "../../../../console.module.css";
+import styles from "../../../console.module.css";
 
 type PageProps = { params: Promise<{ workspace: string }>; searchParams: PageSearch };
 

@@ -6,7 +6,7 @@ import { OwnerOnly } from "../_owner-only";
 import { isOwner } from "../_roles";
 import { FieldError, FormError, names, Notice, refusalFrom, type PageSearch } from "../_ui";
 import local from "../settings.module.css";
-import styles from "../../../../console.module.css";
+import styles from "../../../console.module.css";
 
 type PageProps = { params: Promise<{ workspace: string }>; searchParams: PageSearch };
 

@@ -6,7 +6,7 @@ import { requireConsole } from "../../../_session";
 import { OwnerOnly } from "../_owner-only";
 import { isOwner } from "../_roles";
 import local from "../settings.module.css";
-import styles from "../../../../console.module.css";
+import styles from "../../../console.module.css";
 
 type PageProps = { params: Promise<{ workspace: string }> };
 

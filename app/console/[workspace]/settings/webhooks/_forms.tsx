@@ -3,7 +3,7 @@
 import { createWebhookAction, rotateWebhookSecretAction } from "../actions";
 import { OnceForm } from "../_once";
 import local from "../settings.module.css";
-import styles from "../../../../console.module.css";
+import styles from "../../../console.module.css";
 
 type OnceTexts = { shownOnce: string; copy: string; copied: string };
 
@@ -74,10 +74,16 @@ export function CreateEndpointForm({
 }) {
   return (
     <OnceForm action={createWebhookAction} texts={texts} fields={["url", "events"]}>
-      {(refusal) => (
+      {(refusal, values) => (
         <>
           <input type="hidden" name="workspace" value={workspaceId} />
-          <EndpointFields events={events} chosen={[]} url="" texts={texts} refusal={refusal} />
+          <EndpointFields
+            events={events}
+            chosen={Array.isArray(values.events) ? values.events : []}
+            url={typeof values.url === "string" ? values.url : ""}
+            texts={texts}
+            refusal={refusal}
+          />
           <button className={styles.button} type="submit">
             {texts.add}
           </button>

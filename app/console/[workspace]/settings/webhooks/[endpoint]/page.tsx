@@ -13,7 +13,7 @@ import { FormError, Notice, refusalFrom, type PageSearch } from "../../_ui";
 import { formatWhen } from "../../_when";
 import { EndpointFields, RotateSecretForm } from "../_forms";
 import local from "../../settings.module.css";
-import styles from "../../../../../console.module.css";
+import styles from "../../../../console.module.css";
 
 const STATUS_WORDS = { pending: "webhooks.statuses.pending", succeeded: "webhooks.statuses.succeeded", failed: "webhooks.statuses.failed" } as const;
 
@@ -82,7 +82,7 @@ export default async function EndpointPage({ params, searchParams }: PageProps) 
         <h2 id="log-heading">{t("webhooks.log")}</h2>
         {deliveries.length === 0 ? <p>{t("webhooks.noDeliveries")}</p> : null}
         {deliveries.length > 0 ? (
-          <div className={local.scroll}>
+          <div className={local.scroll} role="region" aria-labelledby="log-heading" tabIndex={0}>
             <table className={local.table}>
               <thead>
                 <tr>
