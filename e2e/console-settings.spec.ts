@@ -313,3 +313,34 @@ test("keyboard only: an owner reaches API keys from Settings and creates a key, 
   await expect(page.getByTestId("secret-once")).toHaveText(/^sk_/);
   await expect(page.getByRole("row").filter({ hasText: "Keyboard key" })).toBeVisible();
 });
+
+test("embed, usage and plan: the snippet with the workspace's slug, allowed origins refused and saved as the API does, the plan", async ({
+  page,
+  request,
+}, testInfo) => {
+  const embedEmail = `embed-${workspaceId.slice(0, 8)}@settings.example`;
+  await call(request, "POST", "/v1/account/members", accountKey(), { email: embedEmail, role: "owner" });
+  await signIn(page, request, embedEmail);
+  await page.goto(`${settings}/embed`);
+  await expect(page.locator("#embed-snippet")).toContainText(`data-slug="${seeded.slug}"`);
+  const origins = page.getByLabel("Websites that may show the widget");
+  await origins.fill("https://shop.example/path");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#allowed-origins-error")).toContainText("must be an origin such as https://example.com");
+  const pk = () =>
+    call(request, "GET", "/v1/api-keys", seeded.sk).then((answer) =>
+      (answer.data as { type: string; revoked: boolean; allowed_origins: string[] }[]).find((key) => key.type === "pk" && !key.revoked)!,
+    );
+  expect((await pk()).allowed_origins).not.toContain("https://shop.example/path");
+  await page.getByLabel("Websites that may show the widget").fill("https://shop.example");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  expect((await pk()).allowed_origins).toContain("https://shop.example");
+  await expect(page.frameLocator("iframe").getByRole("heading").first()).toBeVisible();
+  await look(page, testInfo, "11-embed");
+
+  await page.goto(`${settings}/usage`);
+  await expect(page.getByRole("heading", { name: "Plan" })).toBeVisible();
+  await expect(page.getByText("pro, step 1")).toBeVisible();
+  await look(page, testInfo, "12-usage");
+});
