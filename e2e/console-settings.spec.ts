@@ -212,6 +212,17 @@ test("webhooks: an endpoint added here gets a delivery its receiver refuses; Ret
     // Rotate secret: a new one, shown once.
     await page.getByRole("button", { name: "Rotate secret" }).click();
     await expect(page.getByTestId("secret-once")).toHaveText(/^whsec_/);
+
+    // Edit (a second event), then "Delete": the API's deactivation, the history kept.
+    await page.getByLabel("booking.cancelled").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Saved\.$/ })).toBeVisible();
+    const [endpoint] = (await call(request, "GET", "/v1/webhook-endpoints", seeded.sk)).data as { id: string; events: string[]; active: boolean }[];
+    expect(endpoint!.events).toEqual(["booking.created", "booking.cancelled"]);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Saved\.$/ })).toBeVisible();
+    expect((await call(request, "GET", `/v1/webhook-endpoints/${endpoint!.id}`, seeded.sk)).active).toBe(false);
+    await expect(page.getByRole("row").filter({ hasText: "booking.created" })).toContainText("Delivered");
   } finally {
     receiver.closeAllConnections();
     receiver.close();
@@ -233,6 +244,19 @@ test("members and roles: the last owner stays (the API's 409); staff see none of
   await page.getByRole("button", { name: "Invite" }).click();
   await expect(page.getByRole("status")).toHaveText("Member added.");
   await expect(page.getByText(staffEmail, { exact: true })).toBeVisible();
+
+  // A role changed and changed back, as the account key's PATCH does.
+  const roleOf = async (email: string) =>
+    ((await call(request, "GET", "/v1/account/members", accountKey())).data as { email: string; role: string }[]).find((member) => member.email === email)
+      ?.role;
+  await page.getByLabel(`Role of ${staffEmail}`).selectOption("owner");
+  await page.getByRole("listitem").filter({ hasText: staffEmail }).getByRole("button", { name: "Change role" }).click();
+  await expect(page.getByRole("status")).toHaveText("Role changed.");
+  expect(await roleOf(staffEmail)).toBe("owner");
+  await page.getByLabel(`Role of ${staffEmail}`).selectOption("staff");
+  await page.getByRole("listitem").filter({ hasText: staffEmail }).getByRole("button", { name: "Change role" }).click();
+  await expect(page.getByRole("status")).toHaveText("Role changed.");
+  expect(await roleOf(staffEmail)).toBe("staff");
 
   await page.getByRole("button", { name: `Remove ${ownerEmail}` }).click();
   await expect(page.locator("main").getByRole("alert")).toHaveText("An account keeps at least one owner: add or promote another owner first.");
