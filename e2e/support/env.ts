@@ -39,6 +39,8 @@ export const E2E = {
   /** The console spec's accounts: its members see only their own account's workspaces. */
   consoleAccountFile: path.join(DATA_DIR, "e2e-console-account.json"),
   consoleOtherAccountFile: path.join(DATA_DIR, "e2e-console-other-account.json"),
+  /** The console settings spec's account: its members, owners and staff are its own. */
+  consoleSettingsAccountFile: path.join(DATA_DIR, "e2e-console-settings-account.json"),
   /** A free-plan account the real-HTTP fuzz creates workspaces with. */
   fuzzAccountFile: path.join(DATA_DIR, "e2e-fuzz-account.json"),
   /** The page-headers spec's own account: the shared one is at its 25-workspace cap by then. */

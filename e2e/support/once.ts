@@ -23,6 +23,7 @@ export const ONCE_SPECS = [
   "business-notifications.spec.ts",
   "calendar.spec.ts",
   "console.spec.ts",
+  "console-settings.spec.ts",
   "embed.spec.ts",
   "errors.spec.ts",
   "fuzz.spec.ts",

@@ -36,6 +36,7 @@ export default async function ConsoleLayout({ children, params }: LayoutProps) {
     headers().then((h) => h.get(PAGE_PATH_HEADER) ?? ""),
   ]);
   const base = `/console/${access.workspace.id}`;
+  const settings = await getTranslations("console.settings");
   return (
     <div className={styles.shell}>
       <header className={styles.top}>
@@ -46,6 +47,9 @@ export default async function ConsoleLayout({ children, params }: LayoutProps) {
           <ul className={styles.nav}>
             <li>
               <Link href={`${base}/bookings`}>{t("bookings")}</Link>
+            </li>
+            <li>
+              <Link href={`${base}/settings`}>{settings("nav")}</Link>
             </li>
           </ul>
         </nav>

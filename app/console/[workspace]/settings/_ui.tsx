@@ -1,0 +1,114 @@
+import type { ReactNode } from "react";
+import styles from "../../console.module.css";
+import local from "./settings.module.css";
+import type { SettingsField } from "./_fields";
+import type { WorkspaceSettings } from "@/lib/workspaces/schemas";
+
+export type PageSearch = Promise<Record<string, string | string[] | undefined>>;
+
+/** A refused write as its page reads it back from the query (docs/console.md#settings). */
+export type ShownRefusal = { error: string; param?: string; message: string; value?: string } | null;
+
+export function refusalFrom(query: Record<string, string | string[] | undefined>): ShownRefusal {
+  const one = (key: string) => (typeof query[key] === "string" ? query[key] : undefined);
+  const error = one("error");
+  if (!error) return null;
+  return { error, param: one("param"), message: one("message") ?? error, value: one("value") };
+}
+
+/** Whether a refusal names this field (or one inside it: `reminders.0.minutes_before` names `reminders`). */
+export function names(refusal: ShownRefusal, field: string): boolean {
+  return !!refusal?.param && (refusal.param === field || refusal.param.startsWith(`${field}.`));
+}
+
+/** The API's message beside the field it names, tied to the control by aria-describedby. */
+export function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className={styles.error}>
+      {message}
+    </p>
+  );
+}
+
+/** A refusal that names no field of the page: said once, at the top of the form. */
+export function FormError({ refusal, fields }: { refusal: ShownRefusal; fields: string[] }) {
+  if (!refusal || fields.some((field) => names(refusal, field))) return null;
+  return (
+    <p role="alert" className={styles.error}>
+      {refusal.message}
+    </p>
+  );
+}
+
+export function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className={styles.notice}>
+      {children}
+    </p>
+  );
+}
+
+type FieldProps = {
+  field: SettingsField;
+  value: WorkspaceSettings[SettingsField["name"]];
+  label: string;
+  hint?: string;
+  refusal: ShownRefusal;
+  optionLabel?: (option: string) => string;
+};
+
+/** One workspace setting as a labelled control, with its hint and the API's refusal beside it. */
+export function SettingInput({ field, value, label, hint, refusal, optionLabel }: FieldProps) {
+  const id = `f-${field.name}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const refused = names(refusal, field.name);
+  const describedBy = [hint ? hintId : "", refused ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  const common = { id, name: field.name, "aria-invalid": refused || undefined, "aria-describedby": describedBy };
+  const stored = value === null || value === undefined ? "" : String(value);
+  // A refused value is shown as it was typed, beside the API's message.
+  const text = refused && refusal?.param === field.name && refusal.value !== undefined ? refusal.value : stored;
+  let control: ReactNode;
+  if (field.kind === "checkbox") {
+    return (
+      <div className={local.check}>
+        <input type="checkbox" {...common} defaultChecked={value === true} />
+        <label htmlFor={id}>{label}</label>
+        {hint ? (
+          <p id={hintId} className={local.hint}>
+            {hint}
+          </p>
+        ) : null}
+        {refused && refusal ? <FieldError id={errorId} message={refusal.message} /> : null}
+      </div>
+    );
+  }
+  if (field.kind === "textarea") control = <textarea {...common} defaultValue={text} rows={3} />;
+  else if (field.kind === "select")
+    control = (
+      <select {...common} defaultValue={text}>
+        {(field.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {optionLabel ? optionLabel(option) : option}
+          </option>
+        ))}
+      </select>
+    );
+  else if (field.kind === "color") control = <input {...common} type="text" defaultValue={text} placeholder="#0f766e" spellCheck={false} autoComplete="off" />;
+  else
+    control = (
+      <input {...common} type={field.kind === "number" ? "text" : field.kind} inputMode={field.kind === "number" ? "numeric" : undefined} defaultValue={text} />
+    );
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      {control}
+      {hint ? (
+        <p id={hintId} className={local.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {refused && refusal ? <FieldError id={errorId} message={refusal.message} /> : null}
+    </div>
+  );
+}
