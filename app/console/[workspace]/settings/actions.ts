@@ -62,8 +62,8 @@ export async function saveWorkspaceSettingsAction(form: FormData): Promise<void>
   let refusal: Refusal | null = null;
   try {
     const input = parseWith(UpdateWorkspaceBody, body);
-    await actAsMember(ctx, { action: "updateWorkspaceSettings", targetType: "workspace", targetId: access.workspace.id }, () =>
-      updateWorkspaceSettings({ ctx, input }),
+    await actAsMember(ctx, { action: "updateWorkspaceSettings", targetType: "workspace", targetId: access.workspace.id }, (acting) =>
+      updateWorkspaceSettings({ ctx: acting, input }),
     );
   } catch (error) {
     refusal = refusalOf(error);
@@ -114,7 +114,7 @@ export async function revokeApiKeyAction(form: FormData): Promise<void> {
   let refusal: Refusal | null = null;
   try {
     assertOwner(access);
-    await actAsMember(ctx, { action: "revokeApiKey", targetType: "api_key", targetId: id }, () => revokeApiKey({ ctx, id }));
+    await actAsMember(ctx, { action: "revokeApiKey", targetType: "api_key", targetId: id }, (acting) => revokeApiKey({ ctx: acting, id }));
   } catch (error) {
     refusal = refusalOf(error);
   }
@@ -134,7 +134,7 @@ export async function saveAllowedOriginsAction(form: FormData): Promise<void> {
   try {
     assertOwner(access);
     const input = parseWith(UpdateApiKeyBody, { allowed_origins: origins });
-    await actAsMember(ctx, { action: "updateApiKey", targetType: "api_key", targetId: id }, () => updateApiKey({ ctx, id, input }));
+    await actAsMember(ctx, { action: "updateApiKey", targetType: "api_key", targetId: id }, (acting) => updateApiKey({ ctx: acting, id, input }));
   } catch (error) {
     refusal = refusalOf(error);
     if (refusal.param?.startsWith("allowed_origins")) refusal.param = "allowed_origins";
@@ -155,7 +155,7 @@ export async function createWebhookAction(_previous: OnceState, form: FormData):
     const made = await actAsMember(
       ctx,
       { action: "createWebhookEndpoint", targetType: "webhook_endpoint", targetId: null },
-      () => createEndpoint({ ctx, input }),
+      (acting) => createEndpoint({ ctx: acting, input }),
       (result) => result.row.id,
     );
     revalidatePath(`/console/${access.workspace.id}/settings/webhooks`);
@@ -176,14 +176,18 @@ export async function updateWebhookAction(form: FormData): Promise<void> {
   try {
     assertOwner(access);
     if (form.get("intent") === "delete") {
-      await actAsMember(ctx, { action: "deleteWebhookEndpoint", targetType: "webhook_endpoint", targetId: id }, () => deactivateEndpoint({ ctx, id }));
+      await actAsMember(ctx, { action: "deleteWebhookEndpoint", targetType: "webhook_endpoint", targetId: id }, (acting) =>
+        deactivateEndpoint({ ctx: acting, id }),
+      );
     } else {
       const input = parseWith(UpdateWebhookEndpointBody, {
         url: String(form.get("url") ?? "").trim(),
         events: eventsFrom(form),
         active: form.get("active") === "on",
       });
-      await actAsMember(ctx, { action: "updateWebhookEndpoint", targetType: "webhook_endpoint", targetId: id }, () => updateEndpoint({ ctx, id, input }));
+      await actAsMember(ctx, { action: "updateWebhookEndpoint", targetType: "webhook_endpoint", targetId: id }, (acting) =>
+        updateEndpoint({ ctx: acting, id, input }),
+      );
     }
   } catch (error) {
     refusal = refusalOf(error);
@@ -198,8 +202,8 @@ export async function rotateWebhookSecretAction(_previous: OnceState, form: Form
   const id = String(form.get("endpoint") ?? "");
   try {
     assertOwner(access);
-    const rotated = await actAsMember(ctx, { action: "rotateWebhookEndpointSecret", targetType: "webhook_endpoint", targetId: id }, () =>
-      rotateEndpointSecret({ ctx, id }),
+    const rotated = await actAsMember(ctx, { action: "rotateWebhookEndpointSecret", targetType: "webhook_endpoint", targetId: id }, (acting) =>
+      rotateEndpointSecret({ ctx: acting, id }),
     );
     return { secret: rotated.secret };
   } catch (error) {
@@ -216,8 +220,8 @@ export async function retryDeliveryAction(form: FormData): Promise<void> {
   let refusal: Refusal | null = null;
   try {
     assertOwner(access);
-    await actAsMember(ctx, { action: "retryWebhookDelivery", targetType: "webhook_delivery", targetId: deliveryId }, () =>
-      retryDelivery({ ctx, endpointId, deliveryId }),
+    await actAsMember(ctx, { action: "retryWebhookDelivery", targetType: "webhook_delivery", targetId: deliveryId }, (acting) =>
+      retryDelivery({ ctx: acting, endpointId, deliveryId }),
     );
   } catch (error) {
     refusal = refusalOf(error);
@@ -245,9 +249,13 @@ export async function memberAction(form: FormData): Promise<void> {
       );
     } else if (intent === "role") {
       const input = parseWith(UpdateMemberBody, { role: String(form.get("role") ?? "") });
-      await actAsMember(ctx, { action: "updateAccountMember", targetType: "member", targetId: id }, () => updateMember({ ctx: accountCtx, id, input }));
+      await actAsMember(ctx, { action: "updateAccountMember", targetType: "member", targetId: id }, (acting) =>
+        updateMember({ ctx: { ...accountCtx, audit: acting.audit }, id, input }),
+      );
     } else if (intent === "remove") {
-      await actAsMember(ctx, { action: "deleteAccountMember", targetType: "member", targetId: id }, () => removeMember({ ctx: accountCtx, id }));
+      await actAsMember(ctx, { action: "deleteAccountMember", targetType: "member", targetId: id }, (acting) =>
+        removeMember({ ctx: { ...accountCtx, audit: acting.audit }, id }),
+      );
     }
   } catch (error) {
     refusal = refusalOf(error);
