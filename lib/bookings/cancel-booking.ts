@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/context";
 import type { Tx } from "@/lib/db/client";
 import { bookings, services, type BookingRow } from "@/lib/db/schema";
@@ -9,7 +9,7 @@ import { recordBookingEvent } from "@/lib/webhooks/record-booking-event";
 import { assertCustomerMayCancel, isCancellableStatus, refusalError } from "./customer-policy";
 import { lockBookingOrThrow } from "./get-booking";
 import { recordScheduleChanged } from "./schedule-events";
-import { isLiveHold } from "./holds";
+import { HOLD_STATUSES, isLiveHold } from "./holds";
 import { afterCommit, withTransaction } from "@/lib/db/transaction";
 
 export type CancelBookingInput = {
@@ -28,10 +28,32 @@ export type CancelBookingInput = {
  * time, a customer (manage token) only before the notice cutoff.
  */
 export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input: CancelBookingInput }): Promise<BookingRow> {
-  const { row: cancelled } = await withTransaction(ctx, (tx) => cancelInTransaction(tx, ctx, input, "own"));
+  const { row: cancelled, released } = await withTransaction(ctx, async (tx) => {
+    const one = await cancelInTransaction(tx, ctx, input, "own");
+    // A series is held whole (one code confirms it all): giving back one of its holds gives back every date.
+    const released = one.wasHeld && one.row.seriesId ? await releaseSeriesHolds(tx, ctx, one.row, input.reason) : [];
+    return { ...one, released };
+  });
   // After commit: the refund now owed, or the unpaid intent cancelled (the payment sweeps retry).
-  await settlePaymentAfterChange(ctx, { workspaceId: ctx.workspace.id, bookingId: cancelled.id });
+  for (const bookingId of [cancelled.id, ...released]) await settlePaymentAfterChange(ctx, { workspaceId: ctx.workspace.id, bookingId });
   return cancelled;
+}
+
+/** The series' other holds still alive, cancelled in the same transaction (docs/series-and-waitlists.md#series). */
+async function releaseSeriesHolds(tx: Tx, ctx: ServiceContext, given: BookingRow, reason: string | undefined): Promise<string[]> {
+  const now = ctx.clock.now();
+  const held = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.workspaceId, given.workspaceId), eq(bookings.seriesId, given.seriesId!), inArray(bookings.status, HOLD_STATUSES)))
+    .orderBy(asc(bookings.startsAt));
+  const released: string[] = [];
+  for (const booking of held) {
+    if (!isLiveHold(booking, now)) continue;
+    await cancelInTransaction(tx, ctx, { bookingId: booking.id, reason }, "own");
+    released.push(booking.id);
+  }
+  return released;
 }
 
 /** What one cancel did, for a caller that sends the messages itself (a series' one message). */
@@ -40,6 +62,8 @@ export type CancelledInTransaction = {
   /** The customer is told (the booking had been confirmed to them); the business too when it had heard of it. */
   tellCustomer: boolean;
   tellBusiness: boolean;
+  /** It was a hold (a code or a payment not yet given). */
+  wasHeld: boolean;
   cancelledBy: "customer" | "business";
 };
 
@@ -98,5 +122,6 @@ export async function cancelInTransaction(tx: Tx, ctx: ServiceContext, input: Ca
     await afterCommit(tx, { type: "seat.freed", workspaceId, serviceId: booking.serviceId, staffId: booking.staffId, startsAt: booking.startsAt });
   // Only a confirmed booking has a reminder run to stop.
   if (booking.status === "confirmed") await recordScheduleChanged(tx, row!);
-  return { row: row!, tellCustomer, tellBusiness: booking.isAnnounced, cancelledBy };
+  const wasHeld = booking.status === "pending" || booking.status === "awaiting_payment";
+  return { row: row!, tellCustomer, tellBusiness: booking.isAnnounced, wasHeld, cancelledBy };
 }

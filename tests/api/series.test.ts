@@ -206,6 +206,75 @@ describe("cancelling the rest of a series sends one message (over SMTP)", () => 
   });
 });
 
+/** When the series' holds lapse (they were placed together, so the latest of them). */
+async function holdEnd(ws: TestWorkspace): Promise<number> {
+  return Math.max(...(await bookingsOf(ws)).map((row) => row.holdExpiresAt?.getTime() ?? 0));
+}
+
+describe("a held series given back or lapsed frees every date", () => {
+  async function heldSeries() {
+    await setNow(NOW);
+    const ws = await newWorkspace({ timezone: "Europe/Berlin" });
+    await updateWorkspace(ws, { requireVerification: true });
+    const service = await seriesService(ws, { durationMinutes: 60 });
+    const customer = newCustomer();
+    const dates = ["2027-10-14", "2027-10-28", "2027-11-11"];
+    const held = await book(
+      ws,
+      { service_id: service.id, starts_at: wall(ws, dates[0]!, "10:00"), customer, repeat: { every: "2_weeks", count: 3 } },
+      { key: ws.pk },
+    );
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    /** Whether availability offers 10:00 on each date of the series, for a single booking. */
+    const offered = async () => {
+      const answers = [];
+      for (const date of dates) {
+        const response = await api.get("/v1/availability", {
+          key: ws.pk,
+          query: { service_id: service.id, from: wall(ws, date, "00:00"), to: wall(ws, date, "23:59") },
+          headers: clientIpOf(ws),
+        });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        const slots = response.body.data.flatMap((entry: { slots: { start: string }[] }) => entry.slots);
+        answers.push(slots.some((slot: { start: string }) => new Date(slot.start).getTime() === new Date(wall(ws, date, "10:00")).getTime()));
+      }
+      return answers;
+    };
+    expect(await offered()).toEqual([false, false, false]);
+    return { ws, held, customer, offered };
+  }
+
+  it("a hold that lapses gives back every date of the series (after the code's 10 minutes, and after the hold expiry job)", async () => {
+    const { ws, offered } = await heldSeries();
+    await setNow(new Date((await holdEnd(ws)) + 1000));
+    expect(await offered()).toEqual([true, true, true]);
+    await runJobs();
+    expect(await offered()).toEqual([true, true, true]);
+  });
+
+  it("a hold given back from the code step (the customer's cancel) frees every date at once", async () => {
+    const { ws, held, offered } = await heldSeries();
+    const released = await api.post(`/v1/public/bookings/${held.body.access_token}/cancel`, { headers: clientIpOf(ws), body: {} });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(await offered()).toEqual([true, true, true]);
+    expect((await bookingsOf(ws)).map((row) => row.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
+  });
+
+  it("a hold extended from the code step is extended for every date, and the code then confirms them all", async () => {
+    const { ws, held, customer, offered } = await heldSeries();
+    const lapse = await holdEnd(ws);
+    await setNow(new Date(lapse - 2 * 60_000));
+    const extended = await api.post(`/v1/public/bookings/${held.body.access_token}/extend-hold`, { headers: clientIpOf(ws), body: {} });
+    expect(extended.status, JSON.stringify(extended.body)).toBe(200);
+    await setNow(new Date(lapse + 2 * 60_000));
+    expect(await offered()).toEqual([false, false, false]);
+    const code = await latestCodeFor(customer.email);
+    const verified = await api.post(`/v1/bookings/${held.body.id}/verify`, { key: ws.pk, body: { code }, headers: clientIpOf(ws) });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect((await bookingsOf(ws)).map((row) => row.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
+  });
+});
+
 describe("all or nothing", () => {
   it("one taken occurrence refuses the whole series with 409 naming it, and nothing is created", async () => {
     await setNow(NOW);
