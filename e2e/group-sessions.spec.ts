@@ -10,6 +10,9 @@ import { call, seedWorkspace, type Seeded } from "./support/seed";
  * hosted page and in the widget, and a customer books a seat with the usual flow.
  */
 const FRAME = 'iframe[title="Online booking"]';
+/** A logo the business publishes (https only), served to the browser by the test. */
+const LOGO_ORIGIN = "https://logos.group-e2e.example";
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="160" height="48" rx="8" fill="#7c3aed"/><circle cx="24" cy="24" r="12" fill="#fff"/></svg>`;
 
 /**
  * The app's clock at 09:00 tomorrow in the workspaces' zone, whatever the hour the suite runs:
@@ -149,8 +152,20 @@ test("a full class's waitlist: join from the hosted page, a seat frees, the offe
     })
     .toContain("action=book");
   const link = /https?:\/\/\S+\/waitlist\/\S+action=book/.exec(text)![0];
+  // The link's page wears the business's brand like its other pages: its colour, its logo, its
+  // dark theme, its name as the page's heading; the seat's class and time below.
+  await call(request, "PATCH", "/v1/workspace", seeded.sk, { brand_color: "#7c3aed", logo_url: `${LOGO_ORIGIN}/studio.svg`, theme: "dark" });
+  await page.route(`${LOGO_ORIGIN}/**`, (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: LOGO }));
   await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByRole("heading", { level: 1, name: "Pottery workshop" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("img", { name: seeded.name })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Pottery workshop" })).toBeVisible();
+  await expect(page.getByText(/is held for you for 30 minutes/)).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("dark");
+  await look("waitlist-offer-link");
+  // Opening the page (a mail scanner's prefetch too) changed nothing: the seat is still offered.
+  const offered = await call(request, "GET", `/v1/waitlist?service_id=${workshop}`, seeded.sk);
+  expect((offered.data as { status: string }[]).map((entry) => entry.status)).toEqual(["offered"]);
   await page.getByRole("button", { name: "Book this seat" }).click();
   // Booked: the customer lands on the booking's own page, as the confirmation email's link leads.
   await expect(page).toHaveURL(/\/manage\//);

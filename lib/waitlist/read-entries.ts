@@ -84,7 +84,7 @@ export function present<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-/** The waitlist link page's view of an entry (app/waitlist/[token]): the entry, its workspace and its service's name; null for an unknown token. */
+/** The waitlist link page's view of an entry (app/(public)/waitlist/[token]): the entry, its workspace and its service's name; null for an unknown token. */
 export async function findEntryByToken(db: Queryable, token: string) {
   const [found] = await db
     .select({ entry: waitlistEntries, workspace: workspaces, serviceName: services.name })
