@@ -271,6 +271,61 @@ describe("the offer-waitlist-seats Inngest function", () => {
   });
 });
 
+describe("GET /v1/waitlist, a page at a time", () => {
+  it("pages follow the line (start, then joining order) with limit and cursor; positions count the whole line on every page", async () => {
+    const world = await fullClass();
+    const { ws } = world;
+    const later = { ...world, startsAt: localAt(ws, 3, "10:00") };
+    for (let seat = 0; seat < 2; seat++)
+      expect((await bookConfirmed(ws, { service_id: world.service.id, starts_at: later.startsAt })).status).toBe("confirmed");
+    // Joined alternately: the line of each session is in joining order, the earlier session first.
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await joined(later), await joined(world));
+    const inLine = [...made.filter((_, i) => i % 2 === 1), ...made.filter((_, i) => i % 2 === 0)];
+    // One taken off the first session's line: the entries behind it move up.
+    expect((await api.post(`/v1/waitlist/${inLine[0].id}/leave`, { key: ws.sk })).status).toBe(200);
+
+    const seen: [string, number | null][] = [];
+    const sizes: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await api.get("/v1/waitlist", { key: ws.sk, query: { limit: 2, cursor } });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(Object.keys(page.body).sort()).toEqual(["data", "next_cursor"]);
+      sizes.push(page.body.data.length);
+      seen.push(...page.body.data.map((e: { id: string; position: number | null }) => [e.id, e.position] as [string, number | null]));
+      cursor = page.body.next_cursor ?? undefined;
+    } while (cursor);
+    expect(sizes).toEqual([2, 2, 2]);
+    expect(seen).toEqual([
+      [inLine[0].id, null],
+      [inLine[1].id, 1],
+      [inLine[2].id, 2],
+      [inLine[3].id, 1],
+      [inLine[4].id, 2],
+      [inLine[5].id, 3],
+    ]);
+    // Filters page the same way; the last page says so with a null cursor.
+    const waiting = await api.get("/v1/waitlist", { key: ws.sk, query: { status: "waiting", starts_at: later.startsAt, limit: 2 } });
+    expect(waiting.body.data.map((e: { position: number }) => e.position)).toEqual([1, 2]);
+    const rest = await api.get("/v1/waitlist", {
+      key: ws.sk,
+      query: { status: "waiting", starts_at: later.startsAt, limit: 2, cursor: waiting.body.next_cursor },
+    });
+    expect([rest.body.data.map((e: { position: number }) => e.position), rest.body.next_cursor]).toEqual([[3], null]);
+    // The default page holds them all; a limit that is not a positive number gives the default.
+    for (const limit of [undefined, "0", "abc"]) {
+      const all = await api.get("/v1/waitlist", { key: ws.sk, query: { limit } });
+      expect([all.body.data.length, all.body.next_cursor]).toEqual([6, null]);
+    }
+    expectError(await api.get("/v1/waitlist", { key: ws.sk, query: { cursor: "not-a-cursor" } }), 422, "validation_failed", "cursor");
+    // Another workspace's cursor names nothing here: an empty page, not its entries.
+    const other = await newWorkspace();
+    const foreign = await api.get("/v1/waitlist", { key: other.sk, query: { cursor: waiting.body.next_cursor } });
+    expect([foreign.status, foreign.body.data, foreign.body.next_cursor]).toEqual([200, [], null]);
+  });
+});
+
 describe("waitlist routes", () => {
   it("an unknown entry or token is 404; the business takes an entry off the line", async () => {
     const world = await fullClass();
