@@ -41,7 +41,8 @@ export async function cancelSeries({ ctx, input }: { ctx: ServiceContext; input:
     if (first) {
       const { cancelledBy } = first;
       const business = told.some((one) => one.tellBusiness) ? ({ event: "cancelled", cancelledBy } as const) : undefined;
-      const series = told.map((one) => one.row);
+      // One date cancelled reads as a single booking's cancellation.
+      const series = told.length > 1 ? told.map((one) => one.row) : undefined;
       await queueBookingMessages(tx, { kind: "cancellation", bookingId: first.row.id, series, cancelledBy, business, now });
     }
     return done;

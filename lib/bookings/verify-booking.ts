@@ -42,7 +42,14 @@ export async function verifyBooking({ ctx, id, code, language }: { ctx: Ctx; id:
       const confirmed = await confirmHeldBooking(tx, { booking, accountId: ctx.workspace.accountId, now, messages: "none" });
       const others = await confirmSeriesHolds(tx, { workspaceId: ctx.workspace.id, seriesId: row.seriesId, accountId: ctx.workspace.accountId, now, language });
       const series = [confirmed, ...others].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-      await queueBookingMessages(tx, { kind: "confirmation", bookingId: confirmed.id, series, business: { event: "confirmed" }, now });
+      // One date left on its hold reads as a single booking's confirmation.
+      await queueBookingMessages(tx, {
+        kind: "confirmation",
+        bookingId: confirmed.id,
+        series: series.length > 1 ? series : undefined,
+        business: { event: "confirmed" },
+        now,
+      });
       return confirmed;
     }
     // Every refusal spends an attempt; once MAX_CODE_ATTEMPTS are spent the code is dead.
