@@ -180,6 +180,41 @@ test("a full class's waitlist: join from the hosted page, a seat frees, the offe
   expect((await call(request, "GET", `/v1/bookings/${entry!.booking_id}`, seeded.sk)).status).toBe("confirmed");
 });
 
+test("a waitlist email's leave link opens the page in the customer's language, and leaves the line in one click", async ({ page, request, look }) => {
+  const seeded = await seedWorkspace(request, { accountFile: E2E.groupSessionsAccountFile });
+  const workshop = await addWorkshop(request, seeded, 2);
+  await page.goto(`/book/${seeded.slug}`);
+  await page.getByRole("button", { name: /^Pottery workshop/ }).click();
+  const start = (await (await firstTime(page)).getAttribute("data-start"))!;
+  await bookSeats(request, seeded, workshop, start, 2);
+  const email = uniqueEmail("warteliste");
+  await call(request, "POST", "/v1/waitlist", seeded.sk, {
+    service_id: workshop,
+    starts_at: start,
+    customer: { name: "Greta Wartend", email, language: "de" },
+  });
+  let text = "";
+  await call(request, "POST", "/dev/jobs/run", undefined);
+  await expect
+    .poll(async () => {
+      const answer = await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(email)}`, undefined);
+      text = (answer.data as { text: string }[]).map((message) => message.text).join("\n");
+      return text;
+    })
+    .toContain("action=leave");
+  const link = new URL(/https?:\/\/\S+\/waitlist\/\S+action=leave/.exec(text)![0]);
+  await page.goto(link.pathname + link.search);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByText("Ihr Wartelistenplatz bei")).toBeVisible();
+  await expect(page.getByText(/ist ausgebucht\. Wir schreiben Ihnen/)).toBeVisible();
+  await look("waitlist-leave-link-de");
+  await page.getByRole("button", { name: "Warteliste verlassen" }).click();
+  await expect(page.getByText(/Sie haben die Warteliste für Pottery workshop am .* verlassen\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Warteliste verlassen" })).toHaveCount(0);
+  const entries = await call(request, "GET", `/v1/waitlist?service_id=${workshop}`, seeded.sk);
+  expect((entries.data as { status: string }[]).map((entry) => entry.status)).toEqual(["left"]);
+});
+
 test("the widget shows the spots left and a seat of one", async ({ page, request, look }) => {
   const seeded = await seedWorkspace(request, { accountFile: E2E.groupSessionsAccountFile, allowedOrigins: [E2E.hostUrl] });
   const workshop = await addWorkshop(request, seeded);
