@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { book, bookingsOf, clientIpOf, deliveriesOf, latestCodeFor, newCustomer, setNow } from "../helpers/bookings";
+import { book, bookingsOf, clientIpOf, deliveriesOf, latestCodeFor, messagesTo, newCustomer, setNow } from "../helpers/bookings";
 import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 import { call } from "../helpers/api";
 import { parseCalendar } from "../helpers/ical";
@@ -170,6 +170,26 @@ describe("a series' emails list the dates (one message each, over SMTP)", () => 
     // Running the due work again sends nothing more.
     await runJobs();
     expect(server.received.filter((mail) => mail.to === customer.email || mail.to === desk)).toHaveLength(3);
+  });
+});
+
+describe("a series' text message", () => {
+  it("is one SMS for the whole series, naming how many dates and the first", async () => {
+    await setNow(NOW);
+    const ws = await newWorkspace({ timezone: "Europe/Berlin", plan: "starter", planStep: 1 });
+    await updateWorkspace(ws, { smsEnabled: true, name: "Studio North" });
+    const service = await seriesService(ws);
+    const phone = "+4915112345678";
+    const made = await book(ws, {
+      service_id: service.id,
+      starts_at: wall(ws, "2027-10-14", "10:00"),
+      customer: newCustomer({ phone, language: "en" }),
+      repeat: { every: "week", count: 4 },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const texts = await messagesTo(phone);
+    expect(texts.map((message) => message.channel)).toEqual(["sms"]);
+    expect(texts[0]!.text).toMatch(/^Studio North: your 4 bookings for Physio are confirmed, the first on 14 Oct, 10:00 \(Berlin time\)\. Manage: http/);
   });
 });
 
