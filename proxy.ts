@@ -6,8 +6,8 @@ import { decideFrame } from "@/lib/embed/frame-decision";
 import { PAGE_LANG_HINT_HEADER, PAGE_PATH_HEADER } from "@/lib/i18n/page-scope";
 
 /**
- * Two things a page cannot do for itself, for the customer pages (/book, /manage, /embed) and
- * the console (its language; docs/console.md#languages):
+ * Two things a page cannot do for itself, for the customer pages (/book, /manage, /embed, /waitlist)
+ * and the console (its language; docs/console.md#languages):
  *
  * - Language (docs/decisions.md#languages): the root layout writes `<html lang dir>` before any page knows
  *   its workspace, so the page's path (and the widget's `lang`, the host page's language) go
@@ -68,5 +68,5 @@ async function framePolicy(request: NextRequest, slug: string): Promise<string> 
   return frameAncestorsHeader([appOrigin]);
 }
 
-// The customer pages (pageScopeOf in lib/i18n/page-scope.ts knows the same three), and the console's Origin gate.
-export const config = { matcher: ["/book/:slug*", "/manage/:token*", "/embed/:slug*", "/console", "/console/:path*"] };
+// The customer pages (pageScopeOf in lib/i18n/page-scope.ts knows the same four), and the console's Origin gate.
+export const config = { matcher: ["/book/:slug*", "/manage/:token*", "/embed/:slug*", "/waitlist/:token*", "/console", "/console/:path*"] };

@@ -10,6 +10,9 @@ import { call, seedWorkspace, type Seeded } from "./support/seed";
  * hosted page and in the widget, and a customer books a seat with the usual flow.
  */
 const FRAME = 'iframe[title="Online booking"]';
+/** A logo the business publishes (https only), served to the browser by the test. */
+const LOGO_ORIGIN = "https://logos.group-e2e.example";
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="160" height="48" rx="8" fill="#7c3aed"/><circle cx="24" cy="24" r="12" fill="#fff"/></svg>`;
 
 /**
  * The app's clock at 09:00 tomorrow in the workspaces' zone, whatever the hour the suite runs:
@@ -149,8 +152,20 @@ test("a full class's waitlist: join from the hosted page, a seat frees, the offe
     })
     .toContain("action=book");
   const link = /https?:\/\/\S+\/waitlist\/\S+action=book/.exec(text)![0];
+  // The link's page wears the business's brand like its other pages: its colour, its logo, its
+  // dark theme, its name as the page's heading; the seat's class and time below.
+  await call(request, "PATCH", "/v1/workspace", seeded.sk, { brand_color: "#7c3aed", logo_url: `${LOGO_ORIGIN}/studio.svg`, theme: "dark" });
+  await page.route(`${LOGO_ORIGIN}/**`, (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: LOGO }));
   await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByRole("heading", { level: 1, name: "Pottery workshop" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("img", { name: seeded.name })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Pottery workshop" })).toBeVisible();
+  await expect(page.getByText(/is held for you for 30 minutes/)).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("dark");
+  await look("waitlist-offer-link");
+  // Opening the page (a mail scanner's prefetch too) changed nothing: the seat is still offered.
+  const offered = await call(request, "GET", `/v1/waitlist?service_id=${workshop}`, seeded.sk);
+  expect((offered.data as { status: string }[]).map((entry) => entry.status)).toEqual(["offered"]);
   await page.getByRole("button", { name: "Book this seat" }).click();
   // Booked: the customer lands on the booking's own page, as the confirmation email's link leads.
   await expect(page).toHaveURL(/\/manage\//);
@@ -163,6 +178,41 @@ test("a full class's waitlist: join from the hosted page, a seat frees, the offe
   const [entry] = entries.data as { status: string; booking_id: string }[];
   expect(entry!.status).toBe("booked");
   expect((await call(request, "GET", `/v1/bookings/${entry!.booking_id}`, seeded.sk)).status).toBe("confirmed");
+});
+
+test("a waitlist email's leave link opens the page in the customer's language, and leaves the line in one click", async ({ page, request, look }) => {
+  const seeded = await seedWorkspace(request, { accountFile: E2E.groupSessionsAccountFile });
+  const workshop = await addWorkshop(request, seeded, 2);
+  await page.goto(`/book/${seeded.slug}`);
+  await page.getByRole("button", { name: /^Pottery workshop/ }).click();
+  const start = (await (await firstTime(page)).getAttribute("data-start"))!;
+  await bookSeats(request, seeded, workshop, start, 2);
+  const email = uniqueEmail("warteliste");
+  await call(request, "POST", "/v1/waitlist", seeded.sk, {
+    service_id: workshop,
+    starts_at: start,
+    customer: { name: "Greta Wartend", email, language: "de" },
+  });
+  let text = "";
+  await call(request, "POST", "/dev/jobs/run", undefined);
+  await expect
+    .poll(async () => {
+      const answer = await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(email)}`, undefined);
+      text = (answer.data as { text: string }[]).map((message) => message.text).join("\n");
+      return text;
+    })
+    .toContain("action=leave");
+  const link = new URL(/https?:\/\/\S+\/waitlist\/\S+action=leave/.exec(text)![0]);
+  await page.goto(link.pathname + link.search);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByText("Ihr Wartelistenplatz bei")).toBeVisible();
+  await expect(page.getByText(/ist ausgebucht\. Wir schreiben Ihnen/)).toBeVisible();
+  await look("waitlist-leave-link-de");
+  await page.getByRole("button", { name: "Warteliste verlassen" }).click();
+  await expect(page.getByText(/Sie haben die Warteliste für Pottery workshop am .* verlassen\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Warteliste verlassen" })).toHaveCount(0);
+  const entries = await call(request, "GET", `/v1/waitlist?service_id=${workshop}`, seeded.sk);
+  expect((entries.data as { status: string }[]).map((entry) => entry.status)).toEqual(["left"]);
 });
 
 test("the widget shows the spots left and a seat of one", async ({ page, request, look }) => {

@@ -28,13 +28,23 @@ async function seedWithBooking(request: Parameters<typeof seedWorkspace>[0]) {
 
 test("every page sends the headers of docs/decisions.md#page-headers", ONCE, async ({ request }) => {
   const { seeded, token } = await sharedWithBooking(request);
-  const pages = ["/", `/book/${seeded.slug}`, `/manage/${token}`, "/book/no-such-business", "/manage/not-a-token", "/no/such/page", "/dev/outbox", "/book/%zz"];
+  const pages = [
+    "/",
+    `/book/${seeded.slug}`,
+    `/manage/${token}`,
+    "/book/no-such-business",
+    "/manage/not-a-token",
+    "/waitlist/not-a-token",
+    "/no/such/page",
+    "/dev/outbox",
+    "/book/%zz",
+  ];
   for (const pathname of pages) {
     const response = await request.get(pathname);
     const headers = response.headers();
     expect(headers["x-content-type-options"], pathname).toBe("nosniff");
     expect(headers["content-security-policy"], pathname).toBe("frame-ancestors 'self'");
-    expect(headers["referrer-policy"], pathname).toBe(pathname.startsWith("/manage/") ? "no-referrer" : undefined);
+    expect(headers["referrer-policy"], pathname).toBe(/^\/(manage|waitlist)\//.test(pathname) ? "no-referrer" : undefined);
   }
   const embed = await request.get(`/embed/${seeded.slug}`);
   expect(embed.headers()["x-content-type-options"]).toBe("nosniff");

@@ -20,7 +20,7 @@ import { bookingTimes, expireLapsedHoldsOverlapping, occupyBestFirst, occupyFirs
 import { assertBookableService, resolveCalendars } from "./resolve-calendars";
 import { toBookingAnswers } from "@/lib/booking-details/answers";
 import type { BookingAnswer, CreateBookingBody } from "./schemas";
-import { announceConfirmed } from "./settle-confirmed";
+import { announceConfirmed, type ConfirmationMessages } from "./settle-confirmed";
 import { checkAnswers, type ValidAnswer } from "./validate-answers";
 import { newVerificationCode } from "./verification-code";
 import { afterCommit, withTransaction } from "@/lib/db/transaction";
@@ -190,8 +190,15 @@ export async function insertBooking(tx: Tx, workspaceId: string, staffId: string
  * written from the rows this create holds (it has just written or checked each); only the
  * calendar is read.
  */
-export async function settleStart(tx: Tx, row: BookingRow, code: string | undefined, now: Date, created: Created): Promise<BookingRow> {
-  if (row.status === "confirmed") return announceConfirmed(tx, { booking: row, now, created });
+export async function settleStart(
+  tx: Tx,
+  row: BookingRow,
+  code: string | undefined,
+  now: Date,
+  created: Created,
+  messages?: ConfirmationMessages,
+): Promise<BookingRow> {
+  if (row.status === "confirmed") return announceConfirmed(tx, { booking: row, now, created, messages });
   if (row.holdExpiresAt) await afterCommit(tx, { type: "hold.placed", bookingId: row.id, holdExpiresAt: row.holdExpiresAt });
   // A series' later occurrence has no code of its own: the first one's message carries it.
   if (row.status === "pending" && code !== undefined)

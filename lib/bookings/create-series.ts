@@ -73,7 +73,7 @@ export async function createSeries({ ctx, input, repeat }: { ctx: Ctx; input: Cr
     withTransaction(ctx, async (tx) => {
       if (start.status === "confirmed") await assertBookingConfirmationAllowed(tx, { accountId: workspace.accountId, now, plan: facts.plan });
       const customer = await upsertCustomer(tx, { workspaceId: workspace.id, customer: input.customer, now });
-      const rows: BookingRow[] = [];
+      const written: { row: BookingRow; code?: string }[] = [];
       for (const [index, { startsAt, accessToken }] of occurrences.entries()) {
         const draft: Draft = {
           service,
@@ -90,12 +90,21 @@ export async function createSeries({ ctx, input, repeat }: { ctx: Ctx; input: Cr
           seriesId,
           withoutCode: index > 0,
         };
-        const { row, code } = await occupyFirstFree(tx, [staffId], bookingTimes(startsAt, service), (savepoint, calendar) =>
-          insertBooking(savepoint, workspace.id, calendar, draft),
-        ).catch((error: unknown) => {
-          throw error instanceof DomainError && error.type === "slot_unavailable" ? seriesUnavailable(named([startsAt])) : error;
-        });
-        rows.push(await settleStart(tx, row, code, now, { workspace, service, customer, payment: null, answers: toBookingAnswers(answers) }));
+        written.push(
+          await occupyFirstFree(tx, [staffId], bookingTimes(startsAt, service), (savepoint, calendar) =>
+            insertBooking(savepoint, workspace.id, calendar, draft),
+          ).catch((error: unknown) => {
+            throw error instanceof DomainError && error.type === "slot_unavailable" ? seriesUnavailable(named([startsAt])) : error;
+          }),
+        );
+      }
+      // Each occurrence is announced (booking.created), but the customer and the business get ONE
+      // confirmation, the first occurrence's, listing every date (docs/series-and-waitlists.md#series).
+      const created = { workspace, service, customer, payment: null, answers: toBookingAnswers(answers) };
+      const series = written.map(({ row }) => row);
+      const rows: BookingRow[] = [];
+      for (const [index, { row, code }] of written.entries()) {
+        rows.push(await settleStart(tx, row, code, now, created, index === 0 ? { series } : "none"));
       }
       const [first] = rows as [BookingRow, ...BookingRow[]];
       // Shaped with the first booking's id: an Idempotency-Key is recorded against it (docs/idempotency.md).

@@ -9,6 +9,7 @@ import { isLiveHold, MAX_CODE_ATTEMPTS } from "./holds";
 import { confirmHeldBooking } from "./settle-confirmed";
 import { isVerificationCodeCorrect } from "./verification-code";
 import { withTransaction } from "@/lib/db/transaction";
+import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 
 /** Never a well-formed booking id: stands in for a malformed one so every lookup does the same work. */
 export const NIL_UUID = "00000000-0000-0000-0000-000000000000";
@@ -35,10 +36,20 @@ export async function verifyBooking({ ctx, id, code, language }: { ctx: Ctx; id:
     if (row && isUsable && isCorrect) {
       // A page switched to another language after the hold: the confirmation and later messages follow it.
       const booking = language && language !== row.customerLanguage ? await setLanguage(tx, row, language, now) : row;
-      const confirmed = await confirmHeldBooking(tx, { booking, accountId: ctx.workspace.accountId, now });
-      // One code confirms a whole series: its other occurrences still on their hold.
-      if (row.seriesId)
-        await confirmSeriesHolds(tx, { workspaceId: ctx.workspace.id, seriesId: row.seriesId, accountId: ctx.workspace.accountId, now, language });
+      if (!row.seriesId) return confirmHeldBooking(tx, { booking, accountId: ctx.workspace.accountId, now });
+      // One code confirms a whole series (its other occurrences still on their hold), and the
+      // customer and the business get one confirmation listing those dates, the first's.
+      const confirmed = await confirmHeldBooking(tx, { booking, accountId: ctx.workspace.accountId, now, messages: "none" });
+      const others = await confirmSeriesHolds(tx, { workspaceId: ctx.workspace.id, seriesId: row.seriesId, accountId: ctx.workspace.accountId, now, language });
+      const series = [confirmed, ...others].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+      // One date left on its hold reads as a single booking's confirmation.
+      await queueBookingMessages(tx, {
+        kind: "confirmation",
+        bookingId: confirmed.id,
+        series: series.length > 1 ? series : undefined,
+        business: { event: "confirmed" },
+        now,
+      });
       return confirmed;
     }
     // Every refusal spends an attempt; once MAX_CODE_ATTEMPTS are spent the code is dead.
@@ -57,16 +68,21 @@ async function setLanguage(tx: Tx, booking: BookingRow, language: Locale, now: D
   return updated ?? booking;
 }
 
-async function confirmSeriesHolds(tx: Tx, input: { workspaceId: string; seriesId: string; accountId: string; now: Date; language?: Locale }): Promise<void> {
+async function confirmSeriesHolds(
+  tx: Tx,
+  input: { workspaceId: string; seriesId: string; accountId: string; now: Date; language?: Locale },
+): Promise<BookingRow[]> {
   const held = await tx
     .select()
     .from(bookings)
     .where(and(eq(bookings.workspaceId, input.workspaceId), eq(bookings.seriesId, input.seriesId), eq(bookings.status, "pending")))
     .orderBy(asc(bookings.startsAt))
     .for("update");
+  const confirmed: BookingRow[] = [];
   for (const booking of held) {
     if (!isLiveHold(booking, input.now)) continue;
     const reading = input.language && input.language !== booking.customerLanguage ? await setLanguage(tx, booking, input.language, input.now) : booking;
-    await confirmHeldBooking(tx, { booking: reading, accountId: input.accountId, now: input.now });
+    confirmed.push(await confirmHeldBooking(tx, { booking: reading, accountId: input.accountId, now: input.now, messages: "none" }));
   }
+  return confirmed;
 }

@@ -71,10 +71,14 @@ function asParameterSafe(party: CalendarParty): CalendarParty {
   return { email: party.email, name: party.name.replace(/"/g, "'").replace(/[\u0000-\u001f\u007f]+/g, " ") };
 }
 
-/** The iTIP attachment of an email: REQUEST while the booking stands, CANCEL once it is cancelled. */
-export function buildInvitation(event: CalendarEvent): { method: CalendarMethod; content: string } {
-  const method: CalendarMethod = event.cancelled ? "CANCEL" : "REQUEST";
-  return { method, content: buildCalendar({ events: [event], method }) };
+/**
+ * The iTIP attachment of an email: REQUEST while the booking stands, CANCEL once it is cancelled.
+ * A series' message passes every date it lists (all standing, or all cancelled): one event each.
+ */
+export function buildInvitation(event: CalendarEvent | CalendarEvent[]): { method: CalendarMethod; content: string } {
+  const events = Array.isArray(event) ? event : [event];
+  const method: CalendarMethod = events[0]?.cancelled ? "CANCEL" : "REQUEST";
+  return { method, content: buildCalendar({ events, method }) };
 }
 
 /** A Google Calendar "add event" link for the same appointment. */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { HOLD_CODE_TTL_MINUTES, HOLD_PAYMENT_TTL_MINUTES, isLiveHold, minutesAfter } from "@/lib/bookings/holds";
 import { bookings } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
@@ -36,8 +36,24 @@ export async function extendHold({ ctx }: { ctx: CustomerContext }): Promise<Pub
       .set({ holdExpiresAt, holdExtensions: booking.holdExtensions + 1, updatedAt: now })
       .where(eq(bookings.id, booking.id))
       .returning();
+    // A series is held whole: its other dates still on their hold get the same new window.
+    const alongside = booking.seriesId
+      ? await tx
+          .update(bookings)
+          .set({ holdExpiresAt, updatedAt: now })
+          .where(
+            and(
+              eq(bookings.workspaceId, booking.workspaceId),
+              eq(bookings.seriesId, booking.seriesId),
+              eq(bookings.status, booking.status),
+              gt(bookings.holdExpiresAt, now),
+              ne(bookings.id, booking.id),
+            ),
+          )
+          .returning({ id: bookings.id })
+      : [];
     // After the commit: the background expiry re-arms at the new instant.
-    await afterCommit(tx, { type: "hold.placed", bookingId: booking.id, holdExpiresAt });
+    for (const { id } of [booking, ...alongside]) await afterCommit(tx, { type: "hold.placed", bookingId: id, holdExpiresAt });
     return row!;
   });
   return toPublicBooking(await loadPublicBookingRows(ctx.db, extended.id), now);

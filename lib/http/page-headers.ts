@@ -4,7 +4,7 @@
  * - `nosniff` everywhere;
  * - `frame-ancestors 'self'` everywhere but `/embed/{slug}`, whose per-key list proxy.ts sets
  *   (from the publishable key's allowed_origins, which live in the database);
- * - `no-referrer` on `/manage/{token}`, so the token in its URL never leaves in a Referer;
+ * - `no-referrer` on `/manage/{token}` and `/waitlist/{token}`, so the token in its URL never leaves in a Referer;
  * - a strict policy with `sandbox` on the dev outbox's raw parts (an email's HTML, its attachments):
  *   they hold what customers typed, so they run nothing and load nothing but images, even opened alone.
  */
@@ -23,6 +23,7 @@ export const PAGE_HEADER_RULES = [
   // Every path whose first segment is not `embed` ("/" included).
   { source: "/:first((?!embed$)[^/]*)/:rest*", headers: [FRAME_SELF_ONLY] },
   { source: "/manage/:rest*", headers: [NO_REFERRER] },
+  { source: "/waitlist/:rest*", headers: [NO_REFERRER] },
   // After the frame rule: for the same header the last matching rule wins.
   { source: "/dev/outbox/messages/:id/:part(html|attachments)/:rest*", headers: [RAW_MESSAGE_PART, NO_REFERRER] },
 ];
@@ -32,7 +33,7 @@ export function pageHeadersFor(pathname: string): Record<string, string> {
   const headers: Record<string, string> = { [NOSNIFF.key]: NOSNIFF.value };
   const first = pathname.split("/")[1] ?? "";
   if (first !== "embed") headers[FRAME_SELF_ONLY.key] = FRAME_SELF_ONLY.value;
-  if (first === "manage") headers[NO_REFERRER.key] = NO_REFERRER.value;
+  if (first === "manage" || first === "waitlist") headers[NO_REFERRER.key] = NO_REFERRER.value;
   if (RAW_MESSAGE_PART_PATH.test(pathname)) Object.assign(headers, { [RAW_MESSAGE_PART.key]: RAW_MESSAGE_PART.value, [NO_REFERRER.key]: NO_REFERRER.value });
   return headers;
 }

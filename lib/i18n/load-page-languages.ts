@@ -1,6 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { bookings, workspaces } from "@/lib/db/schema";
+import { bookings, waitlistEntries, workspaces } from "@/lib/db/schema";
 import { sha256Hex } from "@/lib/secrets/tokens";
 import type { Locale } from "./locales";
 import type { PageScope } from "./page-scope";
@@ -11,7 +11,7 @@ const NONE: PageLanguages = { workspaceLanguage: null, bookingLanguage: null };
 
 /**
  * The stored languages a customer page negotiates with: its workspace's `language`, and on a
- * manage page the language the booking was made in. An unknown slug or token has none (its
+ * manage page the language the booking was made in (on a waitlist link's, the entry's). An unknown slug or token has none (its
  * not-found page follows the browser).
  */
 export async function loadPageLanguages(scope: Exclude<PageScope, { kind: "console" }>): Promise<PageLanguages> {
@@ -21,6 +21,16 @@ export async function loadPageLanguages(scope: Exclude<PageScope, { kind: "conso
     return row ? { workspaceLanguage: row.language, bookingLanguage: null } : NONE;
   }
   const hash = sha256Hex(scope.token);
+  if (scope.kind === "waitlist") {
+    // A waitlist link's page speaks the language the customer joined the line in.
+    const [entry] = await db
+      .select({ workspaceLanguage: workspaces.language, bookingLanguage: waitlistEntries.customerLanguage })
+      .from(waitlistEntries)
+      .innerJoin(workspaces, eq(workspaces.id, waitlistEntries.workspaceId))
+      .where(eq(waitlistEntries.tokenHash, hash))
+      .limit(1);
+    return entry ?? NONE;
+  }
   const [row] = await db
     .select({ workspaceLanguage: workspaces.language, bookingLanguage: bookings.customerLanguage })
     .from(bookings)

@@ -7,7 +7,7 @@
 export const PAGE_PATH_HEADER = "x-page-path";
 export const PAGE_LANG_HINT_HEADER = "x-page-lang";
 
-export type PageScope = { kind: "workspace"; slug: string } | { kind: "booking"; token: string } | { kind: "console" };
+export type PageScope = { kind: "workspace"; slug: string } | { kind: "booking"; token: string } | { kind: "waitlist"; token: string } | { kind: "console" };
 
 export function pageScopeOf(pathname: string | null | undefined): PageScope | null {
   const [, section, key] = (pathname ?? "").split("/");
@@ -22,5 +22,6 @@ export function pageScopeOf(pathname: string | null | undefined): PageScope | nu
   }
   if (section === "book" || section === "embed") return { kind: "workspace", slug: decoded };
   if (section === "manage") return { kind: "booking", token: decoded };
+  if (section === "waitlist") return { kind: "waitlist", token: decoded };
   return null;
 }

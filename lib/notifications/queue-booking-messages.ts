@@ -9,7 +9,7 @@ import { consumeSmsCredit } from "./consume-sms-credit";
 import { queueBusinessMessage, type BusinessMessageInput } from "./queue-business-message";
 import { renderCancellationEmail } from "./templates/cancellation";
 import { renderConfirmationEmail } from "./templates/confirmation";
-import type { BookingMessageData, EmailContent } from "./templates/message-data";
+import type { BookingMessageData, EmailContent, SeriesDate } from "./templates/message-data";
 import { renderReminderEmail } from "./templates/reminder";
 import { renderRescheduleEmail } from "./templates/reschedule";
 import { renderSms, type BookingMessageKind } from "./templates/sms";
@@ -35,6 +35,11 @@ export type QueueBookingMessagesInput = {
    * that cannot go. Other kinds always email, and text too when possible.
    */
   channels?: readonly ("email" | "sms")[];
+  /**
+   * A series' one message (docs/series-and-waitlists.md#series): the occurrences it covers, first to
+   * last, `bookingId` the first. The message lists every date and its .ics holds one event per date.
+   */
+  series?: readonly SeriesDate[];
   /** What the caller holds of the booking's details and its payment (a create): then only its calendar is read. */
   known?: KnownBookingDetailsAndPayment;
   /**
@@ -85,6 +90,7 @@ export async function queueBookingMessages(tx: Queryable, input: QueueBookingMes
       sequence: booking.sequence,
       customerTimezone: booking.customerTimezone,
     },
+    series: input.series?.map(({ id, startsAt, endsAt, sequence }) => ({ id, startsAt, endsAt, sequence })),
     // docs/decisions.md#languages: the language the customer booked in, else the business's.
     locale: booking.customerLanguage ?? workspace.language,
     customerLocale: booking.customerLocale,

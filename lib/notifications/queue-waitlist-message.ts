@@ -11,7 +11,7 @@ export type WaitlistMessageKind = "waitlist_joined" | "waitlist_offer";
  * The customer's emails about a waitlist entry (docs/series-and-waitlists.md), written to the
  * outbox in the transaction of their cause, in the entry's language: the confirmation of
  * joining (with the link to leave) and the offer of a freed seat (the one-click link that
- * books the held seat, and the link to leave), both to the link page app/waitlist/[token]. `token` is the entry's, in clear.
+ * books the held seat, and the link to leave), both to the link page app/(public)/waitlist/[token]. `token` is the entry's, in clear.
  */
 export async function queueWaitlistMessage(
   tx: Queryable,

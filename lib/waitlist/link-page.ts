@@ -1,48 +1,75 @@
 import { eq } from "drizzle-orm";
 import type { BaseContext } from "@/lib/context";
-import { bookings } from "@/lib/db/schema";
+import { bookings, type WorkspaceRow } from "@/lib/db/schema";
 import { DomainError } from "@/lib/errors";
-import type { Locale } from "@/lib/i18n/locales";
 import { manageUrl } from "@/lib/notifications/queue-booking-messages";
-import { translatorFor, wallTime } from "@/lib/notifications/templates/i18n";
 import { unseal } from "@/lib/secrets/seal";
+import { toZonedIso } from "@/lib/time/zoned";
 import { findEntryByToken } from "./read-entries";
 import { bookWaitlistOffer, leaveWaitlistByToken } from "./respond-to-offer";
 
 export type LinkAction = "book" | "leave";
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * What the link's page shows: the one button of its action (`offer`: book the seat held for the
+ * customer; `leave`: leave the line), or why there is none (`no_offer`: no seat is held now;
+ * `left`; `booked` when the booking's manage link cannot be read).
+ */
+export type LinkPageState = "offer" | "leave" | "no_offer" | "left" | "booked";
+
+/** The business as the customer pages show it (its header, colour, logo and theme: docs/brand.md). */
+export type LinkPageWorkspace = {
+  name: string;
+  slug: string;
+  timezone: string;
+  blurb: string | null;
+  website_url: string | null;
+  instagram_url: string | null;
+  maps_url: string | null;
+  terms_url: string | null;
+  logo_url: string | null;
+  logo_dark_url: string | null;
+  brand_color: string | null;
+  theme: WorkspaceRow["theme"];
+};
+
+export type LinkPage = { state: LinkPageState; action: LinkAction; service_name: string; starts_at: string; workspace: LinkPageWorkspace };
 
 /**
- * The page an email's waitlist link opens (docs/series-and-waitlists.md). Opening it changes
- * nothing (mail scanners prefetch links): it shows the one button of its action, and that one
- * click (a POST to the same address) books the offered seat or leaves the line. In the entry's
- * language. Null for an unknown token.
+ * The page an email's waitlist link opens (docs/series-and-waitlists.md), read only: opening it
+ * changes nothing (mail scanners prefetch links). Null for an unknown token.
  */
-export async function renderLinkPage(
-  ctx: Pick<BaseContext, "db" | "clock">,
-  input: { token: string; action: LinkAction; done?: boolean },
-): Promise<string | null> {
+export async function loadLinkPage(ctx: Pick<BaseContext, "db">, input: { token: string; action: LinkAction }): Promise<LinkPage | null> {
   const found = await findEntryByToken(ctx.db, input.token);
   if (!found) return null;
   const { entry, workspace, serviceName } = found;
-  const locale: Locale = entry.customerLanguage ?? workspace.language;
-  const t = translatorFor(locale);
-  const wall = wallTime(entry.startsAt, workspace.timezone, locale);
-  const values = { business: workspace.name, service: serviceName, when: `${wall.date}, ${wall.time}` };
-  let body: string;
-  if (entry.status === "booked") body = `<p>${escapeHtml(t("email.confirmation.lead", values))}</p>`;
-  else if (entry.status === "left") body = `<p>${escapeHtml(t("email.waitlist.leftLead", values))}</p>`;
-  else if (input.action === "book" && entry.status !== "offered") body = `<p>${escapeHtml(t("email.waitlist.noOfferLead", values))}</p>`;
-  else if (input.action === "leave" && entry.status !== "waiting" && entry.status !== "offered")
-    body = `<p>${escapeHtml(t("email.waitlist.noOfferLead", values))}</p>`;
-  else {
-    const lead = input.action === "book" ? t("email.waitlist.offerLead", values) : t("email.waitlist.joinedLead", values);
-    const label = input.action === "book" ? t("email.waitlist.bookLabel") : t("email.waitlist.leaveLabel");
-    body = `<p>${escapeHtml(lead)}</p><form method="post"><input type="hidden" name="action" value="${input.action}"><button type="submit">${escapeHtml(label)}</button></form>`;
-  }
-  const dir = locale === "ar" ? "rtl" : "ltr";
-  return `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(workspace.name)}</title></head><body><h1>${escapeHtml(serviceName)}</h1>${body}</body></html>`;
+  return {
+    state: stateOf(entry.status, input.action),
+    action: input.action,
+    service_name: serviceName,
+    starts_at: toZonedIso(entry.startsAt, workspace.timezone),
+    workspace: {
+      name: workspace.name,
+      slug: workspace.slug,
+      timezone: workspace.timezone,
+      blurb: workspace.blurb,
+      website_url: workspace.websiteUrl,
+      instagram_url: workspace.instagramUrl,
+      maps_url: workspace.mapsUrl,
+      terms_url: workspace.termsUrl,
+      logo_url: workspace.logoUrl,
+      logo_dark_url: workspace.logoDarkUrl,
+      brand_color: workspace.brandColor,
+      theme: workspace.theme,
+    },
+  };
+}
+
+function stateOf(status: string, action: LinkAction): LinkPageState {
+  if (status === "booked") return "booked";
+  if (status === "left") return "left";
+  if (action === "book") return status === "offered" ? "offer" : "no_offer";
+  return status === "waiting" || status === "offered" ? "leave" : "no_offer";
 }
 
 /** The click: books the offer or leaves the line; an offer that lapsed meanwhile is shown as such, not as an error page. */
@@ -65,4 +92,9 @@ export async function bookedManageUrl(ctx: Pick<BaseContext, "db">, token: strin
   if (found?.entry.status !== "booked" || !found.entry.offeredBookingId) return null;
   const [booking] = await ctx.db.select({ sealed: bookings.accessTokenSealed }).from(bookings).where(eq(bookings.id, found.entry.offeredBookingId));
   return booking?.sealed ? manageUrl(unseal(booking.sealed)) : null;
+}
+
+/** The link's own page: `/waitlist/{token}?action=…` (the address the emails carry). */
+export function linkPagePath(token: string, action: LinkAction): string {
+  return `/waitlist/${encodeURIComponent(token)}?action=${action}`;
 }

@@ -1,4 +1,7 @@
-import { and, asc, count, eq, lt } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { decodeCursor, toPage, type PageResult } from "@/lib/db/pagination";
+import { DEFAULT_PAGE_SIZE } from "@/lib/schemas";
 import type { Queryable } from "@/lib/db/client";
 import { services, waitlistEntries, workspaces, type WaitlistEntryRow } from "@/lib/db/schema";
 import { notFound } from "@/lib/errors";
@@ -6,9 +9,6 @@ import type { Ctx } from "@/lib/context";
 import { parseInstant } from "@/lib/time/zoned";
 import { sha256Hex } from "@/lib/secrets/tokens";
 import type { ListWaitlistQuery } from "./schemas";
-
-/** The most entries GET /v1/waitlist answers (a session's line is short; the newest are left off). */
-export const MAX_LISTED_ENTRIES = 500;
 
 export type PositionedEntry = { row: WaitlistEntryRow; position: number | null };
 
@@ -41,8 +41,16 @@ export async function getWaitlistEntry({ ctx, id }: { ctx: Ctx; id: string }): P
   return { row, position: await positionOf(ctx.db, row) };
 }
 
-/** GET /v1/waitlist: the workspace's entries in line order (by start, then joining order), optionally for one service, start or status. */
-export async function listWaitlistEntries({ ctx, query }: { ctx: Ctx; query: ListWaitlistQuery }): Promise<PositionedEntry[]> {
+/**
+ * GET /v1/waitlist: the workspace's entries in line order (by start, then calendar, then joining
+ * order), optionally for one service, start or status, a page at a time (docs/series-and-waitlists.md).
+ * The cursor is the shared opaque one (lib/db/pagination.ts) naming the page's last entry; the
+ * next page starts after it in the same order. Each waiting entry's position counts the waiting
+ * entries ahead of it in its session, whatever the page or filter.
+ */
+export async function listWaitlistEntries({ ctx, query }: { ctx: Ctx; query: ListWaitlistQuery }): Promise<PageResult<PositionedEntry>> {
+  const page = { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
+  const after = page.cursor === undefined ? undefined : await cursorEntryOf(ctx, decodeCursor(page.cursor).id);
   const rows = await ctx.db
     .select()
     .from(waitlistEntries)
@@ -52,19 +60,53 @@ export async function listWaitlistEntries({ ctx, query }: { ctx: Ctx; query: Lis
         query.service_id ? eq(waitlistEntries.serviceId, query.service_id) : undefined,
         query.starts_at ? eq(waitlistEntries.startsAt, parseInstant(query.starts_at)) : undefined,
         query.status ? eq(waitlistEntries.status, query.status) : undefined,
+        // After the cursor's entry in line order (an entry never changes its start, calendar or line).
+        // Another workspace's cursor names no entry here: nothing comes after it.
+        after === null
+          ? sql`false`
+          : after
+            ? sql`(${waitlistEntries.startsAt}, ${waitlistEntries.staffId}, ${waitlistEntries.line}) > (${after.startsAt.toISOString()}::timestamptz, ${after.staffId}::uuid, ${after.line}::bigint)`
+            : undefined,
       ),
     )
     .orderBy(asc(waitlistEntries.startsAt), asc(waitlistEntries.staffId), asc(waitlistEntries.line))
-    .limit(MAX_LISTED_ENTRIES);
-  // Positions within each session's line, counted over the rows in order.
-  const seen = new Map<string, number>();
-  return rows.map((row) => {
-    if (row.status !== "waiting") return { row, position: null as number | null };
-    const key = `${row.serviceId}|${row.staffId}|${row.startsAt.getTime()}`;
-    const position = (seen.get(key) ?? 0) + 1;
-    seen.set(key, position);
-    return { row, position };
-  });
+    .limit(page.limit + 1);
+  const positions = await positionsOf(ctx.db, rows.slice(0, page.limit));
+  const positioned = rows.map((row) => ({ createdAt: row.startsAt, id: row.id, row }));
+  return toPage(positioned, page, ({ row }) => ({ row, position: positions.get(row.id) ?? null }));
+}
+
+/** Where the cursor's entry stands in the line: its start, calendar and line (none in another workspace). */
+async function cursorEntryOf(ctx: Ctx, id: string): Promise<{ startsAt: Date; staffId: string; line: number } | null> {
+  const [row] = await ctx.db
+    .select({ startsAt: waitlistEntries.startsAt, staffId: waitlistEntries.staffId, line: waitlistEntries.line })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.workspaceId, ctx.workspace.id)));
+  return row ?? null;
+}
+const ahead = alias(waitlistEntries, "ahead");
+
+/** The waiting entries' positions (1 + the waiting entries of their session that joined before them), in one query. */
+async function positionsOf(db: Queryable, rows: WaitlistEntryRow[]): Promise<Map<string, number>> {
+  const waiting = rows.filter((row) => row.status === "waiting").map((row) => row.id);
+  if (waiting.length === 0) return new Map();
+  const counted = await db
+    .select({ id: waitlistEntries.id, ahead: count(ahead.id) })
+    .from(waitlistEntries)
+    .leftJoin(
+      ahead,
+      and(
+        eq(ahead.workspaceId, waitlistEntries.workspaceId),
+        eq(ahead.serviceId, waitlistEntries.serviceId),
+        eq(ahead.staffId, waitlistEntries.staffId),
+        eq(ahead.startsAt, waitlistEntries.startsAt),
+        eq(ahead.status, "waiting"),
+        lt(ahead.line, waitlistEntries.line),
+      ),
+    )
+    .where(inArray(waitlistEntries.id, waiting))
+    .groupBy(waitlistEntries.id);
+  return new Map(counted.map((row) => [row.id, row.ahead + 1]));
 }
 
 /** The entry a link's token names (its hash), locked for the rest of the transaction. */
@@ -84,7 +126,7 @@ export function present<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-/** The waitlist link page's view of an entry (app/waitlist/[token]): the entry, its workspace and its service's name; null for an unknown token. */
+/** The waitlist link page's view of an entry (app/(public)/waitlist/[token]): the entry, its workspace and its service's name; null for an unknown token. */
 export async function findEntryByToken(db: Queryable, token: string) {
   const [found] = await db
     .select({ entry: waitlistEntries, workspace: workspaces, serviceName: services.name })

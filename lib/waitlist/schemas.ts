@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CustomerInput } from "@/lib/customers/schemas";
 import { WAITLIST_STATUSES } from "@/lib/db/schema/waitlist-entries";
-import { DateTimeInput, DateTimeOutput, Uuid } from "@/lib/schemas";
+import { DateTimeInput, DateTimeOutput, ListEnvelope, PageQuery, Uuid } from "@/lib/schemas";
 
 // Waitlist (docs/series-and-waitlists.md)
 /** How long an offered seat is held for the customer it is offered to. */
@@ -37,9 +37,9 @@ export const WaitlistEntry = z
   .meta({ id: "WaitlistEntry" });
 export type WaitlistEntry = z.infer<typeof WaitlistEntry>;
 
-export const WaitlistEntryList = z.object({ data: z.array(WaitlistEntry) }).meta({ id: "WaitlistEntryList" });
+export const WaitlistEntryList = ListEnvelope(WaitlistEntry).meta({ id: "WaitlistEntryList" });
 
-export const ListWaitlistQuery = z.object({
+export const ListWaitlistQuery = PageQuery.extend({
   service_id: Uuid.optional(),
   starts_at: DateTimeInput.optional().meta({ description: "Only the entries for this start." }),
   status: WaitlistStatus.optional(),

@@ -3,7 +3,7 @@ import type { BookingAnswer } from "@/lib/booking-details/schemas";
 import { countryOfZone, workspaceFormattingLocale } from "@/lib/i18n/workspace-locale";
 import { escapeHtml, formatAppointment, formatPhone, isolate, oneLine, type Speech } from "./format";
 import { translatorFor } from "./i18n";
-import { paragraph, renderEmail, rowText, table, type Row, type Section } from "./layout";
+import { paragraph, renderEmail, rowText, seriesDates, table, type Row, type Section } from "./layout";
 import type { BookingMessageData, EmailAttachment, EmailContent } from "./message-data";
 
 /**
@@ -36,13 +36,27 @@ function leadKey(data: BusinessMessageData) {
   return data.cancelledBy === "customer" ? "email.business.cancelledByCustomer" : "email.business.cancelledByBusiness";
 }
 
+/** A series' one message (docs/series-and-waitlists.md#series): its dates booked, or cancelled. A series is never moved whole. */
+const SERIES_TITLE = {
+  confirmed: "email.business.confirmedSeriesTitle",
+  moved: "email.business.movedTitle",
+  cancelled: "email.business.cancelledSeriesTitle",
+} as const;
+
+function seriesLeadKey(data: BusinessMessageData) {
+  if (data.event === "confirmed") return "email.business.confirmedSeriesLead";
+  if (data.event === "moved") return "email.business.movedLead";
+  return data.cancelledBy === "customer" ? "email.business.cancelledSeriesByCustomer" : "email.business.cancelledSeriesByBusiness";
+}
+
 export function renderBusinessEmail(data: BusinessMessageData): EmailContent {
   // The business reads dates as a page shown where it is would write them (an English workspace in New York: US style).
   const speech: Speech = { locale: data.locale, t: translatorFor(data.locale), formatting: workspaceFormattingLocale(data.locale, data.workspace.timezone) };
   const { t, locale } = speech;
   const names = { customer: isolate(data.customer.name, locale), service: isolate(data.service.name, locale), staff: isolate(data.staff.name, locale) };
-  const title = t(TITLE[data.event], names);
-  const lead = t(leadKey(data), names);
+  const count = data.series?.length;
+  const title = count ? t(SERIES_TITLE[data.event], { ...names, count }) : t(TITLE[data.event], names);
+  const lead = count ? t(seriesLeadKey(data), { ...names, count }) : t(leadKey(data), names);
   const body = renderEmail(
     title,
     [
@@ -63,7 +77,9 @@ function bookingRows(data: BusinessMessageData, speech: Speech): Section {
   const pairs: Row[] = [
     [t("email.details.service"), data.service.name],
     [t("email.business.calendar"), data.staff.name],
-    [t("email.details.when"), formatAppointment(data.booking.startsAt, data.booking.endsAt, zone, speech)],
+    data.series
+      ? [t("email.details.dates", { count: data.series.length }), seriesDates(data.series, zone, speech)]
+      : [t("email.details.when"), formatAppointment(data.booking.startsAt, data.booking.endsAt, zone, speech)],
   ];
   if (data.event === "moved" && data.previousStartsAt && data.previousEndsAt) {
     pairs.push([t("email.business.previously"), formatAppointment(data.previousStartsAt, data.previousEndsAt, zone, speech)]);
@@ -105,21 +121,20 @@ function businessCalendar(data: BusinessMessageData, speech: Speech): EmailAttac
   ]
     .filter((line): line is string => line !== null)
     .join("\n");
+  // A series: one event per date, each under its booking's id (the feed's UID).
   const content = buildCalendar({
     method: "PUBLISH",
-    events: [
-      {
-        uid: data.booking.id,
-        sequence: data.booking.sequence,
-        startsAt: data.booking.startsAt,
-        endsAt: data.booking.endsAt,
-        stampedAt: data.now,
-        summary: `${data.service.name} – ${data.customer.name} (${data.staff.name})`,
-        description,
-        location: data.workspace.address ?? data.workspace.mapsUrl,
-        cancelled: data.event === "cancelled",
-      },
-    ],
+    events: (data.series ?? [data.booking]).map((date) => ({
+      uid: date.id,
+      sequence: date.sequence,
+      startsAt: date.startsAt,
+      endsAt: date.endsAt,
+      stampedAt: data.now,
+      summary: `${data.service.name} – ${data.customer.name} (${data.staff.name})`,
+      description,
+      location: data.workspace.address ?? data.workspace.mapsUrl,
+      cancelled: data.event === "cancelled",
+    })),
   });
   return { filename: "booking.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content };
 }

@@ -1,4 +1,4 @@
-import { isolate, oneLine } from "./format";
+import { isolate, oneLine, type Speech } from "./format";
 import { calendarAttachment } from "./calendar-attachment";
 import { money } from "./i18n";
 import { appointmentDetails, contactDetails, linkParagraph, paragraph, renderEmail, speechFor } from "./layout";
@@ -12,7 +12,9 @@ export function renderCancellationEmail(data: BookingMessageData): EmailContent 
   const speech = speechFor(data);
   const { t, locale } = speech;
   const business = isolate(data.workspace.name, speech.locale);
-  const title = t("email.cancellation.title", { business });
+  // A series' one message: every date it cancelled, and a calendar file removing each.
+  const count = data.series?.length;
+  const title = count ? t("email.cancellation.seriesTitle", { business, count }) : t("email.cancellation.title", { business });
   const refund =
     data.refundCents && data.payment ? paragraph(t("email.cancellation.refund", { amount: money(data.refundCents, data.payment.currency, locale) })) : null;
   const byBusiness = data.cancelledBy === "business";
@@ -22,7 +24,7 @@ export function renderCancellationEmail(data: BookingMessageData): EmailContent 
     title,
     [
       paragraph(t("email.greeting", { name: data.customer.name })),
-      paragraph(t(byBusiness ? "email.cancellation.byBusinessLead" : "email.cancellation.lead", { business })),
+      paragraph(leadOf(byBusiness, count, business, t)),
       reason,
       refund,
       appointmentDetails(data, speech),
@@ -32,4 +34,9 @@ export function renderCancellationEmail(data: BookingMessageData): EmailContent 
     speech,
   );
   return { subject: oneLine(title), ...body, attachments: [calendarAttachment(data)] };
+}
+
+function leadOf(byBusiness: boolean, count: number | undefined, business: string, t: Speech["t"]): string {
+  if (count) return t(byBusiness ? "email.cancellation.seriesByBusinessLead" : "email.cancellation.seriesLead", { business, count });
+  return t(byBusiness ? "email.cancellation.byBusinessLead" : "email.cancellation.lead", { business });
 }

@@ -4,7 +4,7 @@ import { emailBrandOf, linkStyle, logoHtml, type EmailBrand } from "./brand";
 import { customerZoneShown, escapeHtml, formatAppointment, formatPhone, isolate, regionOf, textToHtml, zoneCityIn, type Speech } from "./format";
 import { messageFormattingLocale } from "@/lib/i18n/customer-locale";
 import { money, translatorFor, wallTime } from "./i18n";
-import type { BookingMessageData } from "./message-data";
+import type { BookingMessageData, SeriesDate } from "./message-data";
 
 /**
  * The pieces every booking email shares, in plain text and in simple HTML. HTML is built
@@ -100,13 +100,24 @@ export function appointmentDetails(
   const rows: Row[] = [
     [t("email.details.service"), data.service.name],
     [t("email.details.with"), data.staff.name],
-    [t("email.details.when"), formatAppointment(startsAt, endsAt, data.workspace.timezone, speech)],
   ];
   const customerZone = customerZoneShown(data.booking.customerTimezone, data.workspace.timezone);
-  if (customerZone) rows.push([t("email.details.yourTime"), formatAppointment(startsAt, endsAt, customerZone, speech)]);
+  if (data.series) {
+    // A series' one message: every date, one a line, in the business's zone and then the customer's.
+    rows.push([t("email.details.dates", { count: data.series.length }), seriesDates(data.series, data.workspace.timezone, speech)]);
+    if (customerZone) rows.push([t("email.details.yourTime"), seriesDates(data.series, customerZone, speech)]);
+  } else {
+    rows.push([t("email.details.when"), formatAppointment(startsAt, endsAt, data.workspace.timezone, speech)]);
+    if (customerZone) rows.push([t("email.details.yourTime"), formatAppointment(startsAt, endsAt, customerZone, speech)]);
+  }
   if (data.workspace.address) rows.push([t("email.details.where"), data.workspace.address]);
   rows.push([t("email.details.reference"), data.booking.id], ...more);
   return table(rows, speech);
+}
+
+/** A series' dates, one a line, each as a single booking's "When" writes it (its own offset: 10:00 stays 10:00 across a clock change). */
+export function seriesDates(dates: readonly SeriesDate[], zone: string, speech: Speech): string {
+  return dates.map((date) => formatAppointment(date.startsAt, date.endsAt, zone, speech)).join("\n");
 }
 
 /** Payments that no longer hold the customer's money. */

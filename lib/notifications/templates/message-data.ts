@@ -4,6 +4,11 @@ import type { Locale } from "@/lib/i18n/locales";
 /** What every template renders from: the booking and its rows, loaded in the caller's transaction. */
 export type BookingMessageData = {
   booking: { id: string; startsAt: Date; endsAt: Date; status: string; sequence: number; customerTimezone: string | null };
+  /**
+   * A series' one message (docs/series-and-waitlists.md#series): every occurrence it covers, first to last
+   * (`booking` is the first). Absent for a message about one booking.
+   */
+  series?: SeriesDate[];
   /** docs/decisions.md#languages: the booking's customer.language, else the workspace's language. */
   locale: Locale;
   /** The customer's own BCP 47 locale when known (`en-US`): dates and times follow its region (lib/i18n/customer-locale.ts). */
@@ -36,6 +41,9 @@ export type BookingMessageData = {
   /** The address mail is sent from: the calendar ORGANIZER when the business published no contact email. */
   senderEmail: string;
 };
+
+/** One occurrence a series' message lists, and its calendar event (the booking's id is the UID, as in the feed). */
+export type SeriesDate = { id: string; startsAt: Date; endsAt: Date; sequence: number };
 
 export type EmailAttachment = { filename: string; contentType: string; content: string };
 

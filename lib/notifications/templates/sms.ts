@@ -19,9 +19,15 @@ export function renderSms(kind: BookingMessageKind, data: BookingMessageData): s
     case "verification_code":
       return t("sms.verification", { code: data.code ?? "", business });
     case "confirmation":
-      return t("sms.confirmation", { business, service, when }) + link;
+      return (
+        (data.series
+          ? t("sms.confirmationSeries", { business, service, when, count: data.series.length })
+          : t("sms.confirmation", { business, service, when })) + link
+      );
     case "cancellation":
-      return t("sms.cancellation", { business, service, when });
+      return data.series
+        ? t("sms.cancellationSeries", { business, service, when, count: data.series.length })
+        : t("sms.cancellation", { business, service, when });
     case "reschedule":
       return t("sms.reschedule", { business, service, when }) + link;
     case "reminder":

@@ -29,7 +29,7 @@ export const listWaitlist = defineOperation({
   tag: TAG,
   summary: "List waitlist entries",
   description:
-    "The workspace's entries by start, then in line order, optionally for one service, start or status (at most 500). position counts the waiting entries of each session from 1.",
+    "The workspace's entries in line order (by start, then calendar, then joining order), optionally for one service, start or status, a page at a time: `limit` (default 50, at most 200) and `cursor` (the previous page's `next_cursor`, null on the last page). position counts the waiting entries of each session from 1, whatever the page.",
   auth: "sk",
   query: ListWaitlistQuery,
   response: { status: 200, schema: WaitlistEntryList },

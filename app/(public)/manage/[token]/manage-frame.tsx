@@ -12,28 +12,32 @@ import own from "./manage.module.css";
 /** The manage page's frame: the business it is with, in its colours, and the booking's card (live or retired). */
 export async function ManageFrame({
   workspace,
+  labels,
   children,
 }: {
   workspace: BusinessInfo & { brand_color: string | null; theme: Brand["theme"] };
+  /** Another customer page in this frame (the waitlist link's) names its own skip link, eyebrow and card. */
+  labels?: { skipLink: string; eyebrow: string; details: string };
   children: ReactNode;
 }) {
   const t = await getTranslations("manage");
+  const named = labels ?? { skipLink: t("skipLink"), eyebrow: t("eyebrow"), details: t("detailsLabel") };
   const tUi = await getTranslations("ui.languageSwitcher");
   return (
     <AnnouncerProvider>
       <ThemeStyle brand={{ brandColor: workspace.brand_color, theme: workspace.theme }} />
       <a className="skip-link" href="#booking">
-        {t("skipLink")}
+        {named.skipLink}
       </a>
       <div className={styles.page}>
         <div className={styles.about}>
           <section className={own.language} aria-label={tUi("label")}>
             <LanguageSwitcher />
           </section>
-          <BusinessHeader info={{ ...workspace }} eyebrow={t("eyebrow")} theme={workspace.theme} />
+          <BusinessHeader info={{ ...workspace }} eyebrow={named.eyebrow} theme={workspace.theme} />
         </div>
         <main id="booking" className={styles.main} tabIndex={-1}>
-          <Card as="section" aria-label={t("detailsLabel")}>
+          <Card as="section" aria-label={named.details}>
             {children}
           </Card>
         </main>
