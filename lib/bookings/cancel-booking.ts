@@ -28,11 +28,14 @@ export type CancelBookingInput = {
  * time, a customer (manage token) only before the notice cutoff.
  */
 export async function cancelBooking({ ctx, input }: { ctx: ServiceContext; input: CancelBookingInput }): Promise<BookingRow> {
-  const { row: cancelled, released } = await withTransaction(ctx, async (tx) => {
+  let released: string[] = [];
+  // The transaction's outcome is the cancelled row itself: an Idempotency-Key's record is written
+  // from it (docs/idempotency.md), so a repeat after a lost answer answers from that booking.
+  const cancelled = await withTransaction(ctx, async (tx) => {
     const one = await cancelInTransaction(tx, ctx, input, "own");
     // A series is held whole (one code confirms it all): giving back one of its holds gives back every date.
-    const released = one.wasHeld && one.row.seriesId ? await releaseSeriesHolds(tx, ctx, one.row, input.reason) : [];
-    return { ...one, released };
+    released = one.wasHeld && one.row.seriesId ? await releaseSeriesHolds(tx, ctx, one.row, input.reason) : [];
+    return one.row;
   });
   // After commit: the refund now owed, or the unpaid intent cancelled (the payment sweeps retry).
   for (const bookingId of [cancelled.id, ...released]) await settlePaymentAfterChange(ctx, { workspaceId: ctx.workspace.id, bookingId });
