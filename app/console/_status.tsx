@@ -21,8 +21,9 @@ export async function statusLabels(): Promise<Record<BookingStatus, string>> {
 /** Statuses by word and icon, never by colour alone (docs/console.md). */
 const ICONS: Record<BookingStatus, string> = { confirmed: "✓", pending: "…", awaiting_payment: "€", cancelled: "✕", expired: "⌛", no_show: "⚠" };
 
-export async function StatusLabel({ status }: { status: BookingStatus | string }) {
-  const known = isBookingStatus(status) ? { icon: ICONS[status], label: (await statusLabels())[status] } : { icon: "•", label: status };
+/** A status by icon and word; `labels` is statusLabels() of the page, read once for all its bookings. */
+export function StatusLabel({ status, labels }: { status: BookingStatus | string; labels: Record<BookingStatus, string> }) {
+  const known = isBookingStatus(status) ? { icon: ICONS[status], label: labels[status] } : { icon: "•", label: status };
   return (
     <span>
       <span aria-hidden="true">{known.icon}</span> {known.label}

@@ -56,7 +56,8 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
 
   const [calendars, services, page] = await Promise.all([
     listStaff({ ctx, page: { limit: 200 } }),
-    listServices({ ctx, page: { limit: 200 } }),
+    // The services only feed the list view's filter.
+    view === "list" ? listServices({ ctx, page: { limit: 200 } }) : null,
     listBookings({
       ctx,
       query: {
@@ -99,7 +100,7 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
       <a href={`${base}/${b.row.id}`}>
         {timeOf(b)} {b.customer.name}
       </a>{" "}
-      · <StatusLabel status={b.row.status} />
+      · <StatusLabel status={b.row.status} labels={statusNames} />
     </li>
   );
 
@@ -161,7 +162,7 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
               <label htmlFor="service">{t("service")}</label>
               <select id="service" name="service" defaultValue={serviceId ?? ""}>
                 <option value="">{t("any")}</option>
-                {services.data.map((service) => (
+                {(services?.data ?? []).map((service) => (
                   <option key={service.id} value={service.id}>
                     {service.name}
                   </option>

@@ -19,7 +19,7 @@ import { refundOnCancelCents } from "@/lib/payments/refund-rule";
 import type { PaymentStatus } from "@/lib/payments/statuses";
 import { bookingAction } from "../../../actions";
 import { requireConsole } from "../../../_session";
-import { StatusLabel } from "../../../_status";
+import { StatusLabel, statusLabels } from "../../../_status";
 import styles from "../../../console.module.css";
 import { zoneName } from "../../../_zone";
 
@@ -44,7 +44,7 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
     if (failure instanceof DomainError && failure.type === "not_found") notFound();
     throw failure;
   }
-  const [booking, service, calendars, history, messages, questions, payment, seriesRows, paymentStatuses] = await Promise.all([
+  const [booking, service, calendars, history, messages, questions, payment, seriesRows, paymentStatuses, statusNames] = await Promise.all([
     readBooking(ctx, row),
     getService({ ctx, id: row.serviceId }),
     listStaff({ ctx, page: { limit: 200 } }),
@@ -54,6 +54,7 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
     getBookingPayment({ ctx, bookingId: id }),
     row.seriesId ? listSeriesBookings(ctx.db, { workspaceId: ctx.workspace.id, seriesId: row.seriesId }) : Promise.resolve([]),
     paymentStatusLabels(),
+    statusLabels(),
   ]);
   // The series as the API answers it (docs/decisions.md#series): each occurrence's start and status.
   const series = row.seriesId ? toBookingSeries({ id: row.seriesId, bookings: seriesRows }, { timezone: zone, now: ctx.clock.now() }) : null;
@@ -121,7 +122,7 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
       <dl className={styles.facts}>
         <dt>{t("status")}</dt>
         <dd>
-          <StatusLabel status={booking.status} />
+          <StatusLabel status={booking.status} labels={statusNames} />
         </dd>
         <dt>{t("service")}</dt>
         <dd>{service.row.name}</dd>
@@ -238,7 +239,7 @@ export default async function BookingPage({ params, searchParams }: PageProps) {
                 <Link href={`/console/${workspaceId}/bookings/${occurrence.id}`} aria-current={occurrence.id === id ? "page" : undefined}>
                   {when(new Date(occurrence.starts_at))}
                 </Link>{" "}
-                · <StatusLabel status={occurrence.status} />
+                · <StatusLabel status={occurrence.status} labels={statusNames} />
               </li>
             ))}
           </ul>
