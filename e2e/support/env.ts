@@ -39,6 +39,8 @@ export const E2E = {
   /** The console spec's accounts: its members see only their own account's workspaces. */
   consoleAccountFile: path.join(DATA_DIR, "e2e-console-account.json"),
   consoleOtherAccountFile: path.join(DATA_DIR, "e2e-console-other-account.json"),
+  /** The console setup spec's own account (schedule, services, calendars, the checklist of a new workspace). */
+  consoleSetupAccountFile: path.join(DATA_DIR, "e2e-console-setup-account.json"),
   /** A free-plan account the real-HTTP fuzz creates workspaces with. */
   fuzzAccountFile: path.join(DATA_DIR, "e2e-fuzz-account.json"),
   /** The page-headers spec's own account: the shared one is at its 25-workspace cap by then. */

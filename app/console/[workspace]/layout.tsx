@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { signOutAction } from "../actions";
 import { requireConsole } from "../_session";
 import styles from "../console.module.css";
@@ -20,6 +21,7 @@ export default async function ConsoleLayout({ children, params }: LayoutProps) {
   const { workspace: workspaceId } = await params;
   const { access } = await requireConsole(workspaceId);
   const base = `/console/${access.workspace.id}`;
+  const setup = await getTranslations("console");
   return (
     <div className={styles.shell}>
       <header className={styles.top}>
@@ -30,6 +32,15 @@ export default async function ConsoleLayout({ children, params }: LayoutProps) {
           <ul className={styles.nav}>
             <li>
               <Link href={`${base}/bookings`}>Bookings</Link>
+            </li>
+            <li>
+              <Link href={`${base}/schedule`}>{setup("schedule.nav")}</Link>
+            </li>
+            <li>
+              <Link href={`${base}/services`}>{setup("services.nav")}</Link>
+            </li>
+            <li>
+              <Link href={`${base}/calendars`}>{setup("calendars.nav")}</Link>
             </li>
           </ul>
         </nav>

@@ -7,6 +7,8 @@ import { requireConsole } from "../../_session";
 import { StatusLabel } from "../../_status";
 import styles from "../../console.module.css";
 import { zoneName } from "../../_zone";
+import { BusyTimes } from "../../_setup/busy-times";
+import { SetupChecklist } from "../../_setup/onboarding";
 
 export const dynamic = "force-dynamic";
 
@@ -67,6 +69,7 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
   return (
     <>
       <h1>Bookings</h1>
+      <SetupChecklist ctx={ctx} />
       <p>
         <Link className={styles.button} href={`${base}/new`}>
           New booking
@@ -134,6 +137,7 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
               <section key={calendar.id} className={styles.column} aria-labelledby={`cal-${calendar.id}`}>
                 <h2 id={`cal-${calendar.id}`}>{calendar.name}</h2>
                 {mine.length === 0 ? <p>No bookings.</p> : <ul className={styles.list}>{mine.map(item)}</ul>}
+                <BusyTimes ctx={ctx} staffId={calendar.id} from={start} to={end} />
               </section>
             );
           })}
