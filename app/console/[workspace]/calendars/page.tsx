@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { listStaff } from "@/lib/staff/list-staff";
 import { requireConsole } from "../../_session";
+import { SetupMessages } from "../../_setup/setup-messages";
 import styles from "../../_setup/setup.module.css";
 import { CalendarForm } from "./calendar-form";
 
@@ -15,7 +16,7 @@ export default async function CalendarsPage({ params }: PageProps) {
   const t = await getTranslations("console.calendars");
   const calendars = (await listStaff({ ctx, page: { limit: 200 } })).data;
   return (
-    <>
+    <SetupMessages>
       <h1>{t("title")}</h1>
       <p className={styles.hint}>{t("intro")}</p>
       <ul className={styles.plain} aria-label={t("listName")}>
@@ -29,6 +30,6 @@ export default async function CalendarsPage({ params }: PageProps) {
         <h2 id="add-calendar">{t("addHeading")}</h2>
         <CalendarForm workspace={workspaceId} calendar={null} />
       </section>
-    </>
+    </SetupMessages>
   );
 }

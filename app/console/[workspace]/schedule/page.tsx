@@ -6,6 +6,7 @@ import { listStaff } from "@/lib/staff/list-staff";
 import { listTimeOff } from "@/lib/staff/list-time-off";
 import { listWorkingHours } from "@/lib/staff/list-working-hours";
 import { requireConsole } from "../../_session";
+import { SetupMessages } from "../../_setup/setup-messages";
 import { zoneName } from "../../_zone";
 import styles from "../../_setup/setup.module.css";
 import { ExternalCalendars } from "./external-calendars";
@@ -51,7 +52,7 @@ export default async function SchedulePage({ params, searchParams }: PageProps) 
   const hidden = { workspace: workspaceId, staff: calendar.id };
 
   return (
-    <>
+    <SetupMessages>
       <h1>{t("title")}</h1>
       <p>{t("zone", { zone: zoneName(zone) })}</p>
       {calendars.length > 1 ? (
@@ -90,6 +91,6 @@ export default async function SchedulePage({ params, searchParams }: PageProps) 
           }))}
         />
       </section>
-    </>
+    </SetupMessages>
   );
 }

@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { listCategories } from "@/lib/categories/list-categories";
 import { listServices } from "@/lib/services/list-services";
 import { requireConsole } from "../../_session";
+import { SetupMessages } from "../../_setup/setup-messages";
 import styles from "../../_setup/setup.module.css";
 import consoleStyles from "../../console.module.css";
 import { CategoryForm } from "./category-form";
@@ -21,7 +22,7 @@ export default async function ServicesPage({ params }: PageProps) {
   const categoryName = new Map(categories.map((category) => [category.id, category.name]));
   const base = `/console/${workspaceId}/services`;
   return (
-    <>
+    <SetupMessages>
       <h1>{t("title")}</h1>
       <p>
         <Link className={consoleStyles.button} href={`${base}/new`}>
@@ -74,6 +75,6 @@ export default async function ServicesPage({ params }: PageProps) {
         )}
         <CategoryForm workspace={workspaceId} />
       </section>
-    </>
+    </SetupMessages>
   );
 }

@@ -8,6 +8,7 @@ import { getService } from "@/lib/services/get-service";
 import { toServiceListItem } from "@/lib/services/serialize";
 import { listStaff } from "@/lib/staff/list-staff";
 import { requireConsole } from "../../../_session";
+import { SetupMessages } from "../../../_setup/setup-messages";
 import styles from "../../../_setup/setup.module.css";
 import { QuestionsEditor } from "../questions";
 import { ServiceForm } from "../service-form";
@@ -33,7 +34,7 @@ export default async function ServicePage({ params, searchParams }: PageProps) {
     listQuestions({ ctx, serviceId: id }),
   ]);
   return (
-    <>
+    <SetupMessages>
       <p>
         <Link href={`/console/${workspaceId}/services`}>{t("back")}</Link>
       </p>
@@ -66,6 +67,6 @@ export default async function ServicePage({ params, searchParams }: PageProps) {
           }))}
         />
       </section>
-    </>
+    </SetupMessages>
   );
 }

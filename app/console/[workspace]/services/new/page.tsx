@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { listCategories } from "@/lib/categories/list-categories";
 import { listStaff } from "@/lib/staff/list-staff";
 import { requireConsole } from "../../../_session";
+import { SetupMessages } from "../../../_setup/setup-messages";
 import { ServiceForm } from "../service-form";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +17,7 @@ export default async function NewServicePage({ params }: PageProps) {
   const t = await getTranslations("console.services");
   const [calendars, categories] = await Promise.all([listStaff({ ctx, page: { limit: 200 } }), listCategories({ ctx })]);
   return (
-    <>
+    <SetupMessages>
       <p>
         <Link href={`/console/${workspaceId}/services`}>{t("back")}</Link>
       </p>
@@ -28,6 +29,6 @@ export default async function NewServicePage({ params }: PageProps) {
         categories={categories.map(({ id, name }) => ({ id, name }))}
         currency={access.workspace.currency}
       />
-    </>
+    </SetupMessages>
   );
 }
