@@ -132,7 +132,7 @@ export function ServiceForm({
         />
         <FieldError state={state} param="description" id="service-description" />
       </div>
-      <h2>{t("paymentHeading")}</h2>
+      <h2 className={styles.heading}>{t("paymentHeading")}</h2>
       <div className={styles.grid}>
         <div className={styles.field}>
           <label htmlFor="service-price_cents">{t("fields.price", { currency: currency.toUpperCase() })}</label>
@@ -197,7 +197,7 @@ export function ServiceForm({
       <p role="status">
         {mode === "none" ? t("paidNothing") : amount === null ? t("paidUnknown") : t("paidAtBooking", { amount: money.format(amount / 100) })}
       </p>
-      <h2>{t("offeringHeading")}</h2>
+      <h2 className={styles.heading}>{t("offeringHeading")}</h2>
       <fieldset className={styles.checks} aria-describedby={state.error?.param?.startsWith("staff_ids") ? "service-staff_ids-error" : undefined}>
         <legend>{t("fields.staff_ids")}</legend>
         {calendars.map((calendar) => (
