@@ -41,6 +41,8 @@ export const E2E = {
   consoleOtherAccountFile: path.join(DATA_DIR, "e2e-console-other-account.json"),
   /** The console settings spec's account: its members, owners and staff are its own. */
   consoleSettingsAccountFile: path.join(DATA_DIR, "e2e-console-settings-account.json"),
+  /** The console setup spec's own account (schedule, services, calendars, the checklist of a new workspace). */
+  consoleSetupAccountFile: path.join(DATA_DIR, "e2e-console-setup-account.json"),
   /** A free-plan account the real-HTTP fuzz creates workspaces with. */
   fuzzAccountFile: path.join(DATA_DIR, "e2e-fuzz-account.json"),
   /** The page-headers spec's own account: the shared one is at its 25-workspace cap by then. */

@@ -22,6 +22,7 @@ export const ONCE = { tag: "@once" } as const;
 export const ONCE_SPECS = [
   "business-notifications.spec.ts",
   "calendar.spec.ts",
+  "console-setup.spec.ts",
   "console.spec.ts",
   "console-settings.spec.ts",
   "embed.spec.ts",

@@ -87,6 +87,7 @@ const ACCOUNTS: AccountToCreate[] = [
   { name: "E2E console account", plan: "pro", planStep: 1, file: E2E.consoleAccountFile },
   { name: "E2E console other account", plan: "pro", planStep: 1, file: E2E.consoleOtherAccountFile },
   { name: "E2E console settings account", plan: "pro", planStep: 1, file: E2E.consoleSettingsAccountFile },
+  { name: "E2E console setup account", plan: "pro", planStep: 1, file: E2E.consoleSetupAccountFile },
 ];
 const created = spawnSync("npx", ["tsx", "e2e/support/create-accounts.ts", JSON.stringify(ACCOUNTS)], { env, encoding: "utf8" });
 if (created.status !== 0) {

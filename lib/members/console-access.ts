@@ -63,7 +63,8 @@ export function memberContext(base: BaseContext, access: ConsoleAccess): Service
  * A console write: the verb, with its line in the audit log and the member as the actor
  * (docs/console.md#audit-log). The row rides on the context the verb is handed into its
  * transaction and commits with the write; a write whose target is only known from its answer
- * (a create), or a `write` that ignores the context it is handed, records it after the verb.
+ * (a create), or a `write` that ignores the context it is handed, records it after the verb:
+ * always call the verb with that context (`(acting) => cancelBooking({ ctx: acting, … })`).
  */
 export async function actAsMember<T>(
   ctx: ServiceContext<MemberActor>,

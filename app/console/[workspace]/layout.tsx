@@ -37,6 +37,7 @@ export default async function ConsoleLayout({ children, params }: LayoutProps) {
   ]);
   const base = `/console/${access.workspace.id}`;
   const settings = await getTranslations("console.settings");
+  const setup = await getTranslations("console");
   return (
     <div className={styles.shell}>
       <header className={styles.top}>
@@ -47,6 +48,15 @@ export default async function ConsoleLayout({ children, params }: LayoutProps) {
           <ul className={styles.nav}>
             <li>
               <Link href={`${base}/bookings`}>{t("bookings")}</Link>
+            </li>
+            <li>
+              <Link href={`${base}/schedule`}>{setup("schedule.nav")}</Link>
+            </li>
+            <li>
+              <Link href={`${base}/services`}>{setup("services.nav")}</Link>
+            </li>
+            <li>
+              <Link href={`${base}/calendars`}>{setup("calendars.nav")}</Link>
             </li>
             <li>
               <Link href={`${base}/settings`}>{settings("nav")}</Link>

@@ -10,6 +10,8 @@ import { requireConsole } from "../../_session";
 import { StatusLabel, statusLabels } from "../../_status";
 import styles from "../../console.module.css";
 import { zoneName } from "../../_zone";
+import { BusyTimes } from "../../_setup/busy-times";
+import { SetupChecklist } from "../../_setup/onboarding";
 
 export const dynamic = "force-dynamic";
 
@@ -107,6 +109,7 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
   return (
     <>
       <h1>{t("heading")}</h1>
+      <SetupChecklist ctx={ctx} />
       <p>
         <Link className={styles.button} href={`${base}/new`}>
           {t("newBooking")}
@@ -191,6 +194,7 @@ export default async function BookingsPage({ params, searchParams }: PageProps) 
               <section key={calendar.id} className={styles.column} aria-labelledby={`cal-${calendar.id}`}>
                 <h2 id={`cal-${calendar.id}`}>{calendar.name}</h2>
                 {mine.length === 0 ? <p>{t("none")}</p> : <ul className={styles.list}>{mine.map(item)}</ul>}
+                <BusyTimes ctx={ctx} staffId={calendar.id} from={start} to={end} />
               </section>
             );
           })}
