@@ -2,10 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./support/fixtures";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
+import { signInFromEmail } from "./support/console";
 
 /**
  * The console's Settings (docs/console.md#settings) as an owner and a staff member use them:
@@ -26,29 +27,7 @@ const accountKey = () => (JSON.parse(readFileSync(E2E.consoleSettingsAccountFile
 const look = (page: Page, testInfo: Parameters<typeof screenshotAndAxe>[1], name: string) =>
   screenshotAndAxe(page, testInfo, name, VIEWPORTS, WCAG_22_AA_TAGS, SCREENS);
 
-type Outboxed = { subject: string; text: string };
-const outbox = async (request: APIRequestContext, to: string) =>
-  (await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(to)}`, undefined)).data as Outboxed[];
-
-/** Signs a member in as they do: asks for a link, opens the emailed one, presses "Sign in". */
-async function signIn(page: Page, request: APIRequestContext, email: string) {
-  const seen = (await outbox(request, email)).filter((message) => /sign in/i.test(message.subject)).length;
-  await page.goto("/console/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send sign-in link" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-  let link = "";
-  await expect
-    .poll(async () => {
-      const links = (await outbox(request, email)).filter((message) => /sign in/i.test(message.subject));
-      link = links.length > seen ? (links[0]!.text.match(/https?:\/\/\S+\/console\/sign-in\/[^\s)>\]]+/)?.[0] ?? "") : "";
-      return link;
-    })
-    .toBeTruthy();
-  await page.goto(new URL(link).pathname);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
-}
+const signIn = signInFromEmail;
 
 let seeded: Seeded;
 let workspaceId = "";

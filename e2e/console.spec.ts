@@ -4,6 +4,7 @@ import type { APIRequestContext, Cookie, Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./support/fixtures";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
+import { askForLink, emailedSignInLink, outbox } from "./support/console";
 
 /**
  * The business's console (docs/console.md) as an owner uses it: signs in from the emailed link,
@@ -21,30 +22,6 @@ const SCREENS = path.join("e2e", "artifacts", "screens", "console");
 const accountKey = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as { account_key: string }).account_key;
 const look = (page: Page, testInfo: Parameters<typeof screenshotAndAxe>[1], name: string) =>
   screenshotAndAxe(page, testInfo, name, VIEWPORTS, WCAG_22_AA_TAGS, SCREENS);
-
-type Outboxed = { subject: string; text: string };
-const outbox = async (request: APIRequestContext, to: string) =>
-  (await call(request, "GET", `/dev/outbox/messages?to=${encodeURIComponent(to)}`, undefined)).data as Outboxed[];
-
-/** The newest sign-in link emailed to an address, as the member reads it in their inbox. */
-async function emailedSignInLink(request: APIRequestContext, email: string, seen = 0): Promise<string> {
-  let link = "";
-  await expect
-    .poll(async () => {
-      const links = (await outbox(request, email)).filter((message) => /sign in/i.test(message.subject));
-      link = links.length > seen ? (links[0]!.text.match(/https?:\/\/\S+\/console\/sign-in\/[^\s)>\]]+/)?.[0] ?? "") : "";
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link).pathname;
-}
-
-async function askForLink(page: Page, email: string) {
-  await page.goto("/console/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send sign-in link" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
-}
 
 /**
  * Signs the owner in through the emailed link, as they would, once: later tests open the console
