@@ -9,6 +9,7 @@ import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./support/fixtu
 import { fillDetails, firstTime, uniqueEmail } from "./support/flow";
 import { call, seedWorkspace, type Seeded } from "./support/seed";
 import { signInFromEmail } from "./support/console";
+import { tabTo } from "./support/keyboard";
 
 /**
  * The console's setup pages (docs/console.md#schedule, #services-and-calendars, #getting-started)
@@ -149,28 +150,14 @@ test("weekly hours: a split shift copied to every day; time off added leaves the
 test("keyboard only: an interval added to Monday and the week saved, focus always visible", async ({ page, request }) => {
   await signIn(page, request, ownerEmail);
   await page.goto(`/console/${workspaceId}/schedule`);
-  /** Tabs until the focused element's name matches, checking each stop shows its focus. */
-  const tabTo = async (name: RegExp) => {
-    for (let stop = 0; stop < 60; stop++) {
-      await page.keyboard.press("Tab");
-      const focused = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        const style = element ? getComputedStyle(element) : null;
-        return { name: `${element?.getAttribute("aria-label") ?? ""} ${element?.textContent ?? ""}`.trim(), outline: style ? style.outlineStyle : "none" };
-      });
-      expect(focused.outline, `focus visible on "${focused.name}"`).not.toBe("none");
-      if (name.test(focused.name)) return;
-    }
-    throw new Error(`no focus stop named ${name}`);
-  };
   const monday = page.getByRole("group", { name: "Monday" });
   // From the interval's "Remove" (a time field's focus sits in its inner parts, which this check cannot read).
   await monday.getByRole("button", { name: "Remove interval 2 of Monday" }).focus();
-  await tabTo(/^Add interval$/);
+  await tabTo(page, /^Add interval$/);
   await page.keyboard.press("Enter");
   await expect(monday.getByLabel("From (Monday, interval 3)")).toHaveValue("17:00");
   await page.getByRole("group", { name: "Sunday" }).getByRole("button", { name: "Copy to other days" }).focus();
-  await tabTo(/^Save hours$/);
+  await tabTo(page, /^Save hours$/);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Weekly hours saved." })).toBeVisible();
   expect((await hoursOf(request)).filter((block) => block.weekday === 1)).toEqual([

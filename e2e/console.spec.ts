@@ -5,6 +5,7 @@ import { E2E } from "./support/env";
 import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./support/fixtures";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
 import { askForLink, emailedSignInLink, outbox } from "./support/console";
+import { tabTo } from "./support/keyboard";
 
 /**
  * The business's console (docs/console.md) as an owner uses it: signs in from the emailed link,
@@ -180,20 +181,6 @@ test("keyboard only: an owner signs in, reaches a booking from the day view and 
     customer,
     answers: [{ question_id: heard.id, value: "A friend" }],
   });
-  /** Tabs until the focused element matches, checking each stop shows its focus. */
-  const tabTo = async (name: RegExp) => {
-    for (let stop = 0; stop < 40; stop++) {
-      await page.keyboard.press("Tab");
-      const focused = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        const style = element ? getComputedStyle(element) : null;
-        return { name: `${element?.getAttribute("aria-label") ?? ""} ${element?.textContent ?? ""}`.trim(), outline: style ? style.outlineStyle : "none" };
-      });
-      expect(focused.outline, `focus visible on "${focused.name}"`).not.toBe("none");
-      if (name.test(focused.name)) return;
-    }
-    throw new Error(`no focus stop named ${name}`);
-  };
 
   const seen = (await outbox(request, ownerEmail)).filter((message) => /sign in/i.test(message.subject)).length;
   await page.goto("/console/sign-in");
@@ -202,13 +189,13 @@ test("keyboard only: an owner signs in, reaches a booking from the day view and 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   await page.goto(await emailedSignInLink(request, ownerEmail, seen));
-  await tabTo(/^Sign in$/);
+  await tabTo(page, /^Sign in$/);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Bookings" })).toBeVisible();
 
   const day = new Date(slot.start).toLocaleDateString("en-CA", { timeZone: seeded.timezone });
   await page.goto(`/console/${workspaceId}/bookings?view=day&date=${day}`);
-  await tabTo(new RegExp(customer.name));
+  await tabTo(page, new RegExp(customer.name));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: new RegExp(customer.name) })).toBeVisible();
 });
