@@ -199,7 +199,7 @@ test("webhooks: an endpoint added here gets a delivery its receiver refuses; Ret
     const [endpoint] = (await call(request, "GET", "/v1/webhook-endpoints", seeded.sk)).data as { id: string; events: string[]; active: boolean }[];
     expect(endpoint!.events).toEqual(["booking.created", "booking.cancelled"]);
     await page.getByRole("button", { name: "Delete" }).click();
-    await expect(page.getByRole("status").filter({ hasText: /^Saved\.$/ })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText("Endpoint deleted: it gets no more events. Its delivery log stays below.");
     expect((await call(request, "GET", `/v1/webhook-endpoints/${endpoint!.id}`, seeded.sk)).active).toBe(false);
     await expect(page.getByRole("row").filter({ hasText: "booking.created" })).toContainText("Delivered");
   } finally {
@@ -221,7 +221,7 @@ test("members and roles: the last owner stays (the API's 409); staff see none of
   await page.getByLabel("Email", { exact: true }).fill(staffEmail);
   await page.getByLabel("Role", { exact: true }).selectOption("staff");
   await page.getByRole("button", { name: "Invite" }).click();
-  await expect(page.getByRole("status")).toHaveText("Member added.");
+  await expect(page.getByRole("status")).toHaveText(`Member added: ${staffEmail}, Staff.`);
   await expect(page.getByText(staffEmail, { exact: true })).toBeVisible();
 
   // A role changed and changed back, as the account key's PATCH does.
@@ -230,11 +230,12 @@ test("members and roles: the last owner stays (the API's 409); staff see none of
       ?.role;
   await page.getByLabel(`Role of ${staffEmail}`).selectOption("owner");
   await page.getByRole("listitem").filter({ hasText: staffEmail }).getByRole("button", { name: "Change role" }).click();
-  await expect(page.getByRole("status")).toHaveText("Role changed.");
+  await expect(page.getByRole("status")).toHaveText(`Role changed: ${staffEmail} is now Owner.`);
   expect(await roleOf(staffEmail)).toBe("owner");
   await page.getByLabel(`Role of ${staffEmail}`).selectOption("staff");
   await page.getByRole("listitem").filter({ hasText: staffEmail }).getByRole("button", { name: "Change role" }).click();
-  await expect(page.getByRole("status")).toHaveText("Role changed.");
+  // Its own words each time: the same "Role changed." again would already be on the page before the write.
+  await expect(page.getByRole("status")).toHaveText(`Role changed: ${staffEmail} is now Staff.`);
   expect(await roleOf(staffEmail)).toBe("staff");
 
   await page.getByRole("button", { name: `Remove ${ownerEmail}` }).click();

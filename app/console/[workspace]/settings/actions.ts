@@ -193,7 +193,8 @@ export async function updateWebhookAction(form: FormData): Promise<void> {
     refusal = refusalOf(error);
     if (refusal.param?.startsWith("events")) refusal.param = "events";
   }
-  redirect(refusal ? withRefusal(path, refusal) : `${path}?saved=1`);
+  // "Delete" says so: a second "Saved." would be the same words, neither seen nor announced as new.
+  redirect(refusal ? withRefusal(path, refusal) : `${path}?${form.get("intent") === "delete" ? "deleted" : "saved"}=1`);
 }
 
 /** "Rotate secret": `POST /v1/webhook-endpoints/{id}/rotate-secret`; the new secret is shown once, the old one dies now. */
@@ -236,17 +237,20 @@ export async function memberAction(form: FormData): Promise<void> {
   const id = String(form.get("member") ?? "");
   const path = `/console/${access.workspace.id}/settings/members`;
   let refusal: Refusal | null = null;
+  // The member the notice names (never their email: page addresses reach the request log).
+  let named = id;
   try {
     assertOwner(access);
     const accountCtx = { ...base, account: { id: access.workspace.accountId } };
     if (intent === "add") {
       const input = parseWith(CreateMemberBody, { email: String(form.get("email") ?? "").trim(), role: String(form.get("role") ?? "") });
-      await actAsMember(
+      const added = await actAsMember(
         ctx,
         { action: "createAccountMember", targetType: "member", targetId: null },
         () => addMember({ ctx: accountCtx, input }),
         (row) => row.id,
       );
+      named = added.id;
     } else if (intent === "role") {
       const input = parseWith(UpdateMemberBody, { role: String(form.get("role") ?? "") });
       await actAsMember(ctx, { action: "updateAccountMember", targetType: "member", targetId: id }, (acting) =>
@@ -263,5 +267,6 @@ export async function memberAction(form: FormData): Promise<void> {
     if (refusal.error === "conflict" && intent === "add") refusal.param = "email";
   }
   // Removing oneself ends one's own session: the next page is the sign-in.
-  redirect(refusal ? withRefusal(path, refusal) : `${path}?saved=${intent}`);
+  const done = new URLSearchParams({ saved: intent, ...(intent === "remove" ? {} : { member: named }) });
+  redirect(refusal ? withRefusal(path, refusal) : `${path}?${done.toString()}`);
 }

@@ -23,6 +23,8 @@ export default async function MembersPage({ params, searchParams }: PageProps) {
   const members = await listMembers({ ctx: { ...base, account: { id: access.workspace.accountId } } });
   const refusal = refusalFrom(query);
   const done = typeof query.saved === "string" && query.saved in DONE_WORDS ? DONE_WORDS[query.saved as keyof typeof DONE_WORDS] : null;
+  // Each notice names whom it changed, so a second change is new words, seen and announced.
+  const subject = members.find((member) => member.id === query.member);
   const hidden = <input type="hidden" name="workspace" value={access.workspace.id} />;
   return (
     <>
@@ -62,7 +64,7 @@ export default async function MembersPage({ params, searchParams }: PageProps) {
       </section>
       <section className={local.panel} aria-labelledby="members-heading">
         <h2 id="members-heading">{t("sections.members")}</h2>
-        {done ? <Notice>{t(done)}</Notice> : null}
+        {done ? <Notice>{t(done, { email: subject?.email ?? "—", role: subject ? t(ROLE_WORDS[subject.role]) : "—" })}</Notice> : null}
         <FormError refusal={refusal} fields={["email", ...members.map((member) => `member.${member.id}`)]} />
         <ul className={styles.list}>
           {members.map((member) => {

@@ -42,6 +42,7 @@ export default async function EndpointPage({ params, searchParams }: PageProps) 
       <section className={local.panel} aria-labelledby="endpoint-heading">
         <h2 id="endpoint-heading">{t("webhooks.endpointHeading")}</h2>
         {query.saved === "1" ? <Notice>{t("saved")}</Notice> : null}
+        {query.deleted === "1" ? <Notice>{t("webhooks.deleted")}</Notice> : null}
         {query.retried === "1" ? <Notice>{t("webhooks.retried")}</Notice> : null}
         <FormError refusal={refusal} fields={["url", "events"]} />
         <p>{endpoint.active ? t("webhooks.active") : t("webhooks.inactive")}</p>
