@@ -348,3 +348,45 @@ test("embed, usage and plan: the snippet with the workspace's slug, allowed orig
   await expect(page.getByText("pro, step 1")).toBeVisible();
   await look(page, testInfo, "12-usage");
 });
+
+test("a refusal in the member's language: German words beside the field, the API's own message as its detail, nothing changed", async ({
+  page,
+  request,
+}, testInfo) => {
+  // A third owner: sign-in links are limited to 5 an hour per email.
+  const germanEmail = `de-${workspaceId.slice(0, 8)}@settings.example`;
+  await call(request, "POST", "/v1/account/members", accountKey(), { email: germanEmail, role: "owner" });
+  await signIn(page, request, germanEmail);
+  await page.getByLabel("Language").selectOption("de");
+  await page.getByRole("button", { name: "Change language" }).click();
+  await expect(page.getByRole("heading", { name: "Buchungen" })).toBeVisible();
+  const before = await call(request, "GET", "/v1/workspace", seeded.sk);
+
+  await page.goto(`${settings}/profile`);
+  await page.getByLabel("Kontakttelefon").fill("12345");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  const apiSays = "contact_phone: must be an E.164 phone number such as +14155550123";
+  const refused = page.locator("#f-contact_phone-error");
+  await expect(refused).toHaveText(`Geben Sie die Nummer international ein: + und die Ländervorwahl, z. B. +491701234567. (${apiSays})`);
+  // The API's words stay, marked as English for a screen reader.
+  await expect(refused.locator('[lang="en"]')).toHaveText(`(${apiSays})`);
+  await expect(page.getByLabel("Kontakttelefon")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Kontakttelefon")).toHaveValue("12345");
+  await look(page, testInfo, "13-refused-in-german");
+  expect((await call(request, "GET", "/v1/workspace", seeded.sk)).contact_phone).toBe(before.contact_phone);
+
+  // The setup forms answer in the same words: Monday's first interval ending before it starts.
+  const hoursOf = async () => (await call(request, "GET", `/v1/staff/${seeded.staff[0]!.id}/working-hours`, seeded.sk)).working_hours;
+  const week = await hoursOf();
+  await page.goto(`/console/${workspaceId}/schedule`);
+  const monday = page.getByRole("group", { name: "Montag" });
+  await monday.getByLabel("Von (Montag, Zeitraum 1)").fill("17:00");
+  await monday.getByLabel("Bis (Montag, Zeitraum 1)").fill("09:00");
+  await page.getByRole("button", { name: "Zeiten speichern" }).click();
+  await expect(monday.getByRole("alert")).toHaveText(
+    /^Das Ende muss nach dem Beginn liegen\. \(working_hours\.\d+\.end_minute: must be after start_minute\.\)$/,
+  );
+  await expect(monday.getByLabel("Bis (Montag, Zeitraum 1)")).toHaveAttribute("aria-invalid", "true");
+  await look(page, testInfo, "14-hours-refused-in-german");
+  expect(await hoursOf()).toEqual(week);
+});

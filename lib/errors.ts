@@ -45,7 +45,15 @@ export type ErrorDetails = {
   unavailable?: string[];
   /** slot_unavailable of one time: why it cannot be had, for clients to match on (the message is for people). */
   reason?: SlotUnavailableCause;
+  /**
+   * validation_failed by a schema: what the schema found, so a page can say it in its reader's
+   * language (docs/console.md#refusals). Never in the envelope: the API speaks through its message.
+   */
+  issue?: ValidationIssue;
 };
+
+/** The schema's finding behind a validation_failed, in zod's own terms. */
+export type ValidationIssue = { code: string; origin?: string; format?: string; minimum?: number; maximum?: number };
 
 export class DomainError extends Error {
   constructor(
@@ -60,8 +68,8 @@ export class DomainError extends Error {
 
 export const notFound = (resource: string) => new DomainError("not_found", `No such ${resource}.`);
 
-export const validationFailed = (param: string | undefined, message: string) =>
-  new DomainError("validation_failed", message, param === undefined ? {} : { param });
+export const validationFailed = (param: string | undefined, message: string, issue?: ValidationIssue) =>
+  new DomainError("validation_failed", message, { ...(param === undefined ? {} : { param }), ...(issue ? { issue } : {}) });
 
 /** `param`: the field whose value meets the conflict, when one does (the waitlist's two refusals). */
 export const conflict = (message: string, param?: string) => new DomainError("conflict", message, param === undefined ? {} : { param });

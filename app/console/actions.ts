@@ -15,6 +15,7 @@ import { CreateBookingBody } from "@/lib/bookings/schemas";
 import { actAsMember } from "@/lib/members/console-access";
 import { endSession, redeemSignInLink, requestSignInLink } from "@/lib/members/sign-in";
 import { clientIp } from "@/lib/http/client-ip";
+import { parseWith } from "@/lib/http/route";
 import { clearSessionCookie, readSessionToken, requireConsole, setSessionCookie } from "./_session";
 
 /** POST /console/sign-in: always "Check your email"; over the hourly limits, the 429 page. */
@@ -114,21 +115,18 @@ export async function newBookingAction(form: FormData): Promise<void> {
   let created = "";
   let problem = "";
   try {
-    const input = CreateBookingBody.safeParse(body);
-    if (!input.success) {
-      const issue = input.error.issues[0];
-      throw new DomainError("validation_failed", issue?.path.join(".") ?? "body");
-    }
+    // The API's own schema, through the one validation layer: the refusal names the field.
+    const input = parseWith(CreateBookingBody, body);
     const result = await actAsMember(
       ctx,
       { action: "createBooking", targetType: "booking", targetId: null },
-      (acting) => createBooking({ ctx: acting, input: input.data }),
+      (acting) => createBooking({ ctx: acting, input }),
       (made) => made.booking.id,
     );
     created = result.booking.id;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    problem = error.type === "validation_failed" ? `validation_failed&param=${encodeURIComponent(error.message)}` : error.type;
+    problem = error.type === "validation_failed" ? `validation_failed&param=${encodeURIComponent(error.details.param ?? "")}` : error.type;
   }
   const day = encodeURIComponent(String(form.get("date") ?? ""));
   redirect(created ? `/console/${workspaceId}/bookings/${created}` : `/console/${workspaceId}/bookings/new?service=${serviceId}&date=${day}&error=${problem}`);

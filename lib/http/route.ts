@@ -11,7 +11,7 @@ import {
   readPgError,
 } from "@/lib/db/errors";
 import { isSessionFull } from "@/lib/bookings/sessions";
-import { DomainError, notFound, slotUnavailable, validationFailed } from "@/lib/errors";
+import { DomainError, notFound, slotUnavailable, validationFailed, type ValidationIssue } from "@/lib/errors";
 import type { BodyOf, HttpMethod, Operation, ParamsOf, QueryOf, ResponseOf } from "@/lib/openapi/operation";
 import {
   newRequestId,
@@ -202,7 +202,20 @@ export function parseWith<S extends z.ZodType>(schema: S | undefined, value: unk
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const param = issue.path.length > 0 ? issue.path.map(String).join(".") : undefined;
-  throw validationFailed(param, param ? `${param}: ${issue.message}` : issue.message);
+  throw validationFailed(param, param ? `${param}: ${issue.message}` : issue.message, issueOf(issue));
+}
+
+function issueOf(issue: z.core.$ZodIssue): ValidationIssue {
+  const found = issue as { code: string; origin?: unknown; format?: unknown; minimum?: unknown; maximum?: unknown; expected?: unknown };
+  const bound = (value: unknown) => (typeof value === "number" ? value : typeof value === "bigint" ? Number(value) : undefined);
+  const origin = typeof found.origin === "string" ? found.origin : typeof found.expected === "string" ? found.expected : undefined;
+  return {
+    code: found.code,
+    ...(origin ? { origin } : {}),
+    ...(typeof found.format === "string" ? { format: found.format } : {}),
+    ...(bound(found.minimum) !== undefined ? { minimum: bound(found.minimum) } : {}),
+    ...(bound(found.maximum) !== undefined ? { maximum: bound(found.maximum) } : {}),
+  };
 }
 
 function toErrorResponse(error: unknown, keyType: KeyType, headers: Headers, requestId: string): Response {

@@ -1,13 +1,14 @@
+import { RefusalText } from "../_refusal-text";
 import type { FormState } from "./form-state";
 import styles from "./setup.module.css";
 
-/** The API's message beside the field its param names (the id of the message is `${id}-error`, for aria-describedby). */
+/** The refusal (docs/console.md#refusals) beside the field its param names (the id of the message is `${id}-error`, for aria-describedby). */
 export function FieldError({ state, param, id }: { state: FormState; param: string; id: string }) {
   const error = state.error;
   if (!error || !matches(error.param, param)) return null;
   return (
     <p id={`${id}-error`} className={styles.error} role="alert">
-      {error.message}
+      <RefusalText message={error.message} detail={error.detail} />
     </p>
   );
 }
@@ -18,7 +19,7 @@ export function FormError({ state, params }: { state: FormState; params: readonl
   if (!error || params.some((param) => matches(error.param, param))) return null;
   return (
     <p className={styles.error} role="alert">
-      {error.message}
+      <RefusalText message={error.message} detail={error.detail} />
     </p>
   );
 }

@@ -1,19 +1,26 @@
 import { DateTime } from "luxon";
 import { DomainError } from "@/lib/errors";
+import { inMemberLanguage } from "../_refusal";
 
 /**
  * What a console setup form gets back from its action: the refusal of the verb (its message,
  * beside the field its `param` names), or a mark that it was saved. A refused form changed
  * nothing: every value is checked by the API's own schema before the verb writes.
  */
-export type FormState = { error?: { param: string | null; message: string }; saved?: number };
+export type FormState = { error?: { param: string | null; message: string; detail?: string }; saved?: number };
 
 export const NOTHING_YET: FormState = {};
 
-/** The verb's refusal as the form shows it; anything that is not a domain error is not ours to show. */
-export function refusal(error: unknown): FormState {
-  if (error instanceof DomainError) return { error: { param: error.details.param ?? null, message: error.message } };
-  throw error;
+/** The verb's refusal as the form shows it, in the member's language; anything that is not a domain error is not ours to show. */
+export async function refusal(error: unknown): Promise<FormState> {
+  if (!(error instanceof DomainError)) throw error;
+  const { param, message, detail } = await inMemberLanguage({
+    error: error.type,
+    param: error.details.param,
+    message: error.message,
+    issue: error.details.issue,
+  });
+  return { error: { param: param ?? null, message, ...(detail ? { detail } : {}) } };
 }
 
 export function text(form: FormData, name: string): string {

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { saveHoursAction } from "../../_setup/schedule-actions";
 import { useSetupForm } from "../../_setup/use-setup-form";
 import { FormError } from "../../_setup/field-error";
+import { RefusalText } from "../../_refusal-text";
 import styles from "../../_setup/setup.module.css";
 import consoleStyles from "../../console.module.css";
 
@@ -119,7 +120,7 @@ export function HoursEditor({ hidden, initial }: { hidden: { workspace: string; 
                   </button>
                   {bad ? (
                     <p id={`${id}-error`} className={styles.error} role="alert">
-                      {state.error?.message}
+                      <RefusalText message={state.error?.message ?? ""} detail={state.error?.detail} />
                     </p>
                   ) : null}
                 </div>

@@ -4,6 +4,7 @@ import { useActionState, useState, type ReactNode } from "react";
 import type { OnceState } from "./actions";
 import local from "./settings.module.css";
 import styles from "../../console.module.css";
+import { RefusalText } from "../../_refusal-text";
 
 type Texts = { shownOnce: string; copy: string; copied: string };
 
@@ -41,7 +42,7 @@ export function OnceForm({
 }: {
   action: (previous: OnceState, form: FormData) => Promise<OnceState>;
   texts: Texts;
-  children: (refusal: { param?: string; message: string } | undefined, values: Record<string, string | string[]>) => ReactNode;
+  children: (refusal: { param?: string; message: string; detail?: string } | undefined, values: Record<string, string | string[]>) => ReactNode;
   /** The fields this form shows a refusal beside; any other refusal is said at the top. */
   fields: string[];
 }) {
@@ -53,7 +54,7 @@ export function OnceForm({
       {state?.secret ? <SecretOnce secret={state.secret} texts={texts} /> : null}
       {elsewhere ? (
         <p role="alert" className={styles.error}>
-          {refusal.message}
+          <RefusalText message={refusal.message} detail={refusal.detail} />
         </p>
       ) : null}
       <form action={formAction} noValidate aria-busy={pending || undefined}>

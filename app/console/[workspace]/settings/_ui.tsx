@@ -3,17 +3,18 @@ import styles from "../../console.module.css";
 import local from "./settings.module.css";
 import type { SettingsField } from "./_fields";
 import type { WorkspaceSettings } from "@/lib/workspaces/schemas";
+import { RefusalText } from "../../_refusal-text";
 
 export type PageSearch = Promise<Record<string, string | string[] | undefined>>;
 
 /** A refused write as its page reads it back from the query (docs/console.md#settings). */
-export type ShownRefusal = { error: string; param?: string; message: string; value?: string } | null;
+export type ShownRefusal = { error: string; param?: string; message: string; detail?: string; value?: string } | null;
 
 export function refusalFrom(query: Record<string, string | string[] | undefined>): ShownRefusal {
   const one = (key: string) => (typeof query[key] === "string" ? query[key] : undefined);
   const error = one("error");
   if (!error) return null;
-  return { error, param: one("param"), message: one("message") ?? error, value: one("value") };
+  return { error, param: one("param"), message: one("message") ?? error, detail: one("detail"), value: one("value") };
 }
 
 /** Whether a refusal names this field (or one inside it: `reminders.0.minutes_before` names `reminders`). */
@@ -21,11 +22,11 @@ export function names(refusal: ShownRefusal, field: string): boolean {
   return !!refusal?.param && (refusal.param === field || refusal.param.startsWith(`${field}.`));
 }
 
-/** The API's message beside the field it names, tied to the control by aria-describedby. */
-export function FieldError({ id, message }: { id: string; message: string }) {
+/** The refusal beside the field it names (docs/console.md#refusals), tied to the control by aria-describedby. */
+export function FieldError({ id, message, detail }: { id: string; message: string; detail?: string }) {
   return (
     <p id={id} className={styles.error}>
-      {message}
+      <RefusalText message={message} detail={detail} />
     </p>
   );
 }
@@ -35,7 +36,7 @@ export function FormError({ refusal, fields }: { refusal: ShownRefusal; fields: 
   if (!refusal || fields.some((field) => names(refusal, field))) return null;
   return (
     <p role="alert" className={styles.error}>
-      {refusal.message}
+      <RefusalText message={refusal.message} detail={refusal.detail} />
     </p>
   );
 }
@@ -79,7 +80,7 @@ export function SettingInput({ field, value, label, hint, refusal, optionLabel }
             {hint}
           </p>
         ) : null}
-        {refused && refusal ? <FieldError id={errorId} message={refusal.message} /> : null}
+        {refused && refusal ? <FieldError id={errorId} message={refusal.message} detail={refusal.detail} /> : null}
       </div>
     );
   }
@@ -108,7 +109,7 @@ export function SettingInput({ field, value, label, hint, refusal, optionLabel }
           {hint}
         </p>
       ) : null}
-      {refused && refusal ? <FieldError id={errorId} message={refusal.message} /> : null}
+      {refused && refusal ? <FieldError id={errorId} message={refusal.message} detail={refusal.detail} /> : null}
     </div>
   );
 }

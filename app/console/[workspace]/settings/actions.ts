@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { DomainError } from "@/lib/errors";
+import { DomainError, type ValidationIssue } from "@/lib/errors";
 import { parseWith } from "@/lib/http/route";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { revokeApiKey, updateApiKey } from "@/lib/api-keys/manage-api-keys";
@@ -17,6 +17,7 @@ import { retryDelivery } from "@/lib/webhooks/retry-delivery";
 import { CreateWebhookEndpointBody, UpdateWebhookEndpointBody } from "@/lib/webhooks/schemas";
 import { UpdateWorkspaceBody } from "@/lib/workspaces/schemas";
 import { updateWorkspaceSettings } from "@/lib/workspaces/update-workspace-settings";
+import { inMemberLanguage } from "../../_refusal";
 import { requireConsole } from "../../_session";
 import { assertOwner } from "./_roles";
 import { fieldValue, remindersFrom, SETTINGS_SECTIONS, type SettingsSection } from "./_fields";
@@ -28,20 +29,30 @@ import { fieldValue, remindersFrom, SETTINGS_SECTIONS, type SettingsSection } fr
  * (`assertOwner`), so a staff member's forged post is refused before anything is read.
  */
 
-/** What a refused write sends back to its page: the error type, the field it names, the API's message. */
-export type Refusal = { error: string; param?: string; message: string; value?: string };
+/**
+ * What a refused write sends back to its page: the error type, the field it names, the words in
+ * the member's language and, where those are not the API's, the API's message as `detail`
+ * (docs/console.md#refusals).
+ */
+export type Refusal = { error: string; param?: string; message: string; detail?: string; value?: string };
 
-function refusalOf(error: unknown): Refusal {
+/** The verb's refusal as it came: its `issue` is read once, by `inMemberLanguage`. */
+type Refused = Refusal & { issue?: ValidationIssue };
+
+function refusalOf(error: unknown): Refused {
   if (!(error instanceof DomainError)) throw error;
-  return { error: error.type, ...(error.details.param ? { param: error.details.param } : {}), message: error.message };
+  const { param, issue } = error.details;
+  return { error: error.type, ...(param ? { param } : {}), message: error.message, ...(issue ? { issue } : {}) };
 }
 
-function withRefusal(path: string, refusal: Refusal): string {
+async function withRefusal(path: string, refusal: Refused): Promise<string> {
+  const said = await inMemberLanguage(refusal);
   const query = new URLSearchParams({
-    error: refusal.error,
-    message: refusal.message,
-    ...(refusal.param ? { param: refusal.param } : {}),
-    ...(refusal.value !== undefined ? { value: refusal.value } : {}),
+    error: said.error,
+    message: said.message,
+    ...(said.detail ? { detail: said.detail } : {}),
+    ...(said.param ? { param: said.param } : {}),
+    ...(said.value !== undefined ? { value: said.value } : {}),
   });
   return `${path}?${query.toString()}`;
 }
@@ -59,7 +70,7 @@ export async function saveWorkspaceSettingsAction(form: FormData): Promise<void>
   const path = `/console/${access.workspace.id}/settings/${section}`;
   const body: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field.name, fieldValue(field, form)]));
   if (section === "notifications") body.reminders = remindersFrom(form);
-  let refusal: Refusal | null = null;
+  let refusal: Refused | null = null;
   try {
     const input = parseWith(UpdateWorkspaceBody, body);
     await actAsMember(ctx, { action: "updateWorkspaceSettings", targetType: "workspace", targetId: access.workspace.id }, (acting) =>
@@ -74,7 +85,7 @@ export async function saveWorkspaceSettingsAction(form: FormData): Promise<void>
     if (typeof typed === "string") refusal.value = typed.slice(0, 2048);
   }
   revalidatePath(`/console/${access.workspace.id}`, "layout");
-  redirect(refusal ? withRefusal(path, refusal) : `${path}?saved=1`);
+  redirect(refusal ? await withRefusal(path, refusal) : `${path}?saved=1`);
 }
 
 /** The answer of a write whose result is shown once (a new key, a webhook secret). */
@@ -102,7 +113,7 @@ export async function createApiKeyAction(_previous: OnceState, form: FormData): 
     revalidatePath(`/console/${access.workspace.id}/settings/api-keys`);
     return { secret: key.key ?? "" };
   } catch (error) {
-    return { refusal: refusalOf(error), values: { name: String(form.get("name") ?? ""), type: String(form.get("type") ?? "") } };
+    return { refusal: await inMemberLanguage(refusalOf(error)), values: { name: String(form.get("name") ?? ""), type: String(form.get("type") ?? "") } };
   }
 }
 
@@ -111,14 +122,14 @@ export async function revokeApiKeyAction(form: FormData): Promise<void> {
   const { ctx, access } = await consoleFor(form);
   const id = String(form.get("key") ?? "");
   const path = `/console/${access.workspace.id}/settings/api-keys`;
-  let refusal: Refusal | null = null;
+  let refusal: Refused | null = null;
   try {
     assertOwner(access);
     await actAsMember(ctx, { action: "revokeApiKey", targetType: "api_key", targetId: id }, (acting) => revokeApiKey({ ctx: acting, id }));
   } catch (error) {
     refusal = refusalOf(error);
   }
-  redirect(refusal ? withRefusal(path, refusal) : `${path}?revoked=1`);
+  redirect(refusal ? await withRefusal(path, refusal) : `${path}?revoked=1`);
 }
 
 /** The embed's allowed origins: `PATCH /v1/api-keys/{id}` with `allowed_origins`, one origin a line. */
@@ -130,7 +141,7 @@ export async function saveAllowedOriginsAction(form: FormData): Promise<void> {
     .split(/\s+/)
     .map((line) => line.trim())
     .filter((line) => line !== "");
-  let refusal: Refusal | null = null;
+  let refusal: Refused | null = null;
   try {
     assertOwner(access);
     const input = parseWith(UpdateApiKeyBody, { allowed_origins: origins });
@@ -139,7 +150,7 @@ export async function saveAllowedOriginsAction(form: FormData): Promise<void> {
     refusal = refusalOf(error);
     if (refusal.param?.startsWith("allowed_origins")) refusal.param = "allowed_origins";
   }
-  redirect(refusal ? withRefusal(path, refusal) : `${path}?saved=1`);
+  redirect(refusal ? await withRefusal(path, refusal) : `${path}?saved=1`);
 }
 
 function eventsFrom(form: FormData): string[] {
@@ -163,7 +174,7 @@ export async function createWebhookAction(_previous: OnceState, form: FormData):
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.param?.startsWith("events")) refusal.param = "events";
-    return { refusal, values: { url: String(form.get("url") ?? ""), events: eventsFrom(form) } };
+    return { refusal: await inMemberLanguage(refusal), values: { url: String(form.get("url") ?? ""), events: eventsFrom(form) } };
   }
 }
 
@@ -172,7 +183,7 @@ export async function updateWebhookAction(form: FormData): Promise<void> {
   const { ctx, access } = await consoleFor(form);
   const id = String(form.get("endpoint") ?? "");
   const path = `/console/${access.workspace.id}/settings/webhooks/${id}`;
-  let refusal: Refusal | null = null;
+  let refusal: Refused | null = null;
   try {
     assertOwner(access);
     if (form.get("intent") === "delete") {
@@ -194,7 +205,7 @@ export async function updateWebhookAction(form: FormData): Promise<void> {
     if (refusal.param?.startsWith("events")) refusal.param = "events";
   }
   // "Delete" says so: a second "Saved." would be the same words, neither seen nor announced as new.
-  redirect(refusal ? withRefusal(path, refusal) : `${path}?${form.get("intent") === "delete" ? "deleted" : "saved"}=1`);
+  redirect(refusal ? await withRefusal(path, refusal) : `${path}?${form.get("intent") === "delete" ? "deleted" : "saved"}=1`);
 }
 
 /** "Rotate secret": `POST /v1/webhook-endpoints/{id}/rotate-secret`; the new secret is shown once, the old one dies now. */
@@ -208,7 +219,7 @@ export async function rotateWebhookSecretAction(_previous: OnceState, form: Form
     );
     return { secret: rotated.secret };
   } catch (error) {
-    return { refusal: refusalOf(error) };
+    return { refusal: await inMemberLanguage(refusalOf(error)) };
   }
 }
 
@@ -218,7 +229,7 @@ export async function retryDeliveryAction(form: FormData): Promise<void> {
   const endpointId = String(form.get("endpoint") ?? "");
   const deliveryId = String(form.get("delivery") ?? "");
   const path = `/console/${access.workspace.id}/settings/webhooks/${endpointId}`;
-  let refusal: Refusal | null = null;
+  let refusal: Refused | null = null;
   try {
     assertOwner(access);
     await actAsMember(ctx, { action: "retryWebhookDelivery", targetType: "webhook_delivery", targetId: deliveryId }, (acting) =>
@@ -227,7 +238,7 @@ export async function retryDeliveryAction(form: FormData): Promise<void> {
   } catch (error) {
     refusal = refusalOf(error);
   }
-  redirect(refusal ? withRefusal(path, refusal) : `${path}?retried=1`);
+  redirect(refusal ? await withRefusal(path, refusal) : `${path}?retried=1`);
 }
 
 /** Members: `POST /v1/account/members`, `PATCH` (role) and `DELETE /v1/account/members/{id}`, as the account key does. */
@@ -236,7 +247,7 @@ export async function memberAction(form: FormData): Promise<void> {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("member") ?? "");
   const path = `/console/${access.workspace.id}/settings/members`;
-  let refusal: Refusal | null = null;
+  let refusal: Refused | null = null;
   // The member the notice names (never their email: page addresses reach the request log).
   let named = id;
   try {
@@ -268,5 +279,5 @@ export async function memberAction(form: FormData): Promise<void> {
   }
   // Removing oneself ends one's own session: the next page is the sign-in.
   const done = new URLSearchParams({ saved: intent, ...(intent === "remove" ? {} : { member: named }) });
-  redirect(refusal ? withRefusal(path, refusal) : `${path}?${done.toString()}`);
+  redirect(refusal ? await withRefusal(path, refusal) : `${path}?${done.toString()}`);
 }

@@ -4,6 +4,7 @@ import { createApiKeyAction } from "../actions";
 import { OnceForm } from "../_once";
 import local from "../settings.module.css";
 import styles from "../../../console.module.css";
+import { RefusalText } from "../../../_refusal-text";
 
 type Texts = {
   shownOnce: string;
@@ -36,7 +37,7 @@ export function CreateKeyForm({ workspaceId, texts }: { workspaceId: string; tex
               />
               {refusal?.param === "name" ? (
                 <p id="key-name-error" className={styles.error}>
-                  {refusal.message}
+                  <RefusalText message={refusal.message} detail={refusal.detail} />
                 </p>
               ) : null}
             </div>

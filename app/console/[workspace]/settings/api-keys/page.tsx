@@ -9,6 +9,7 @@ import { formatWhen } from "../_when";
 import { CreateKeyForm } from "./_create";
 import local from "../settings.module.css";
 import styles from "../../../console.module.css";
+import { RefusalText } from "../../../_refusal-text";
 
 type PageProps = { params: Promise<{ workspace: string }>; searchParams: PageSearch };
 
@@ -45,7 +46,7 @@ export default async function ApiKeysPage({ params, searchParams }: PageProps) {
         {query.revoked === "1" ? <Notice>{t("keys.revoked")}</Notice> : null}
         {refusal ? (
           <p role="alert" className={styles.error}>
-            {refusal.message}
+            <RefusalText message={refusal.message} detail={refusal.detail} />
           </p>
         ) : null}
         <div className={local.scroll} role="region" aria-labelledby="keys-heading" tabIndex={0}>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { contrast, DEFAULT_BRAND_COLOR, paletteFor, TEXT_CONTRAST, NON_TEXT_CONTRAST, type Scheme } from "@/lib/brand/palette";
 import local from "../settings.module.css";
 import styles from "../../../console.module.css";
+import { RefusalText } from "../../../_refusal-text";
 
 type Texts = {
   label: string;
@@ -25,7 +26,7 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
  * very palette the pages use (lib/brand/palette.ts), and the contrast each role reaches
  * there: the guarantee of docs/brand.md made visible.
  */
-export function BrandColorField({ initial, texts, error }: { initial: string | null; texts: Texts; error?: string }) {
+export function BrandColorField({ initial, texts, error }: { initial: string | null; texts: Texts; error?: { message: string; detail?: string } }) {
   const [value, setValue] = useState(initial ?? "");
   const fallback = initial && HEX.test(initial) ? initial.toLowerCase() : DEFAULT_BRAND_COLOR;
   const shown = HEX.test(value) ? value.toLowerCase() : fallback;
@@ -54,7 +55,7 @@ export function BrandColorField({ initial, texts, error }: { initial: string | n
         </p>
         {error ? (
           <p id="f-brand_color-error" className={styles.error}>
-            {error}
+            <RefusalText message={error.message} detail={error.detail} />
           </p>
         ) : null}
       </div>

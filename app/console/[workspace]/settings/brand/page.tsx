@@ -27,7 +27,7 @@ export default async function BrandPage({ params, searchParams }: PageProps) {
         before={
           <BrandColorField
             initial={refusal?.param === "brand_color" && refusal.value !== undefined ? refusal.value : access.workspace.brandColor}
-            error={names(refusal, "brand_color") && refusal ? refusal.message : undefined}
+            error={names(refusal, "brand_color") && refusal ? { message: refusal.message, detail: refusal.detail } : undefined}
             texts={{
               label: t("fields.brand_color"),
               picker: t("brand.picker"),

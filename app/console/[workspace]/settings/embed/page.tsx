@@ -67,7 +67,9 @@ export default async function EmbedPage({ params, searchParams }: PageProps) {
                 <p id="allowed-origins-hint" className={local.hint}>
                   {t("embed.originsHint")}
                 </p>
-                {names(refusal, "allowed_origins") && refusal ? <FieldError id="allowed-origins-error" message={refusal.message} /> : null}
+                {names(refusal, "allowed_origins") && refusal ? (
+                  <FieldError id="allowed-origins-error" message={refusal.message} detail={refusal.detail} />
+                ) : null}
               </div>
               <button className={styles.button} type="submit">
                 {t("save")}

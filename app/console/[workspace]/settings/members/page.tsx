@@ -7,6 +7,7 @@ import { isOwner } from "../_roles";
 import { FieldError, FormError, names, Notice, refusalFrom, type PageSearch } from "../_ui";
 import local from "../settings.module.css";
 import styles from "../../../console.module.css";
+import { RefusalText } from "../../../_refusal-text";
 
 type PageProps = { params: Promise<{ workspace: string }>; searchParams: PageSearch };
 
@@ -45,7 +46,7 @@ export default async function MembersPage({ params, searchParams }: PageProps) {
                 aria-invalid={names(refusal, "email") || undefined}
                 aria-describedby={names(refusal, "email") ? "member-email-error" : undefined}
               />
-              {names(refusal, "email") && refusal ? <FieldError id="member-email-error" message={refusal.message} /> : null}
+              {names(refusal, "email") && refusal ? <FieldError id="member-email-error" message={refusal.message} detail={refusal.detail} /> : null}
             </div>
             <div className={styles.field}>
               <label htmlFor="member-role">{t("members.role")}</label>
@@ -104,7 +105,7 @@ export default async function MembersPage({ params, searchParams }: PageProps) {
                 </div>
                 {refused && refusal ? (
                   <p role="alert" className={styles.error}>
-                    {refusal.message}
+                    <RefusalText message={refusal.message} detail={refusal.detail} />
                   </p>
                 ) : null}
               </li>

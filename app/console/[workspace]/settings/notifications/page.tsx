@@ -53,7 +53,7 @@ export default async function NotificationsPage({ params, searchParams }: PagePr
             </div>
           );
         })}
-        {refused && refusal ? <FieldError id="reminders-error" message={refusal.message} /> : null}
+        {refused && refusal ? <FieldError id="reminders-error" message={refusal.message} detail={refusal.detail} /> : null}
       </fieldset>
     </WorkspaceSettingsForm>
   );

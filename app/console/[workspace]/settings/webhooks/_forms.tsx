@@ -4,6 +4,7 @@ import { createWebhookAction, rotateWebhookSecretAction } from "../actions";
 import { OnceForm } from "../_once";
 import local from "../settings.module.css";
 import styles from "../../../console.module.css";
+import { RefusalText } from "../../../_refusal-text";
 
 type OnceTexts = { shownOnce: string; copy: string; copied: string };
 
@@ -19,7 +20,7 @@ export function EndpointFields({
   chosen: readonly string[];
   url: string;
   texts: { url: string; events: string };
-  refusal: { param?: string; message: string } | undefined;
+  refusal: { param?: string; message: string; detail?: string } | undefined;
 }) {
   const urlRefused = refusal?.param === "url";
   const eventsRefused = refusal?.param === "events";
@@ -38,7 +39,7 @@ export function EndpointFields({
         />
         {urlRefused ? (
           <p id="endpoint-url-error" className={styles.error}>
-            {refusal.message}
+            <RefusalText message={refusal.message} detail={refusal.detail} />
           </p>
         ) : null}
       </div>
@@ -54,7 +55,7 @@ export function EndpointFields({
         ))}
         {eventsRefused ? (
           <p id="endpoint-events-error" className={styles.error}>
-            {refusal.message}
+            <RefusalText message={refusal.message} detail={refusal.detail} />
           </p>
         ) : null}
       </fieldset>
