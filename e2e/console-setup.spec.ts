@@ -332,6 +332,52 @@ test("calendars added, renamed and deactivated; a class with a capacity and a qu
   expect(booked[0]!.answers.map((answer) => answer.value)).toContain("A few times");
 });
 
+test("categories: added, renamed (a blank name refused), moved and deleted; a service filed under a deleted one stays, uncategorised", async ({
+  page,
+  request,
+}, testInfo) => {
+  // A second owner: sign-in links are limited to 5 an hour per email, and the first one has had theirs.
+  const categoriesEmail = `categories-${workspaceId.slice(0, 8)}@console-setup.example`;
+  await call(request, "POST", "/v1/account/members", accountKey(), { email: categoriesEmail, role: "owner" });
+  await signIn(page, request, categoriesEmail);
+  const names = async () => ((await call(request, "GET", "/v1/categories", seeded.sk)).data as { id: string; name: string }[]).map((row) => row.name);
+  const before = await names();
+  await page.goto(`/console/${workspaceId}/services`);
+  const categories = page.getByRole("region", { name: "Categories" });
+  for (const name of ["Cuts", "Colour"]) {
+    await categories.getByLabel("Category name").fill(name);
+    await categories.getByRole("button", { name: "Add category" }).click();
+    await expect(categories.getByLabel(`Name of ${name}`)).toBeVisible();
+  }
+  expect(await names()).toEqual([...before, "Cuts", "Colour"]);
+  const cuts = ((await call(request, "GET", "/v1/categories", seeded.sk)).data as { id: string; name: string }[]).find((row) => row.name === "Cuts")!;
+  await call(request, "PUT", `/v1/services/${seeded.services.trim}/category`, seeded.sk, { category_id: cuts.id });
+
+  // A blank name: the API's refusal beside the field, nothing renamed.
+  await categories.getByLabel("Name of Colour").fill(" ");
+  await categories.getByRole("button", { name: "Rename Colour" }).click();
+  await expect(categories.getByRole("alert")).toContainText("name:");
+  await expect(categories.getByLabel("Name of Colour")).toHaveAttribute("aria-invalid", "true");
+  expect(await names()).toContain("Colour");
+
+  await categories.getByLabel("Name of Colour").fill("Colour and care");
+  await categories.getByRole("button", { name: "Rename Colour" }).click();
+  await expect(categories.getByLabel("Name of Colour and care")).toBeVisible();
+  await categories.getByRole("button", { name: "Move up: Colour and care" }).click();
+  // The list shows the new order, as the booking page will.
+  const shown = (...order: string[]) => [...before, ...order].map((name) => `Name of ${name}`);
+  await expect(categories.getByRole("listitem")).toContainText(shown("Colour and care", "Cuts"));
+  await look(page, testInfo, "15-categories");
+  expect(await names()).toEqual([...before, "Colour and care", "Cuts"]);
+
+  await categories.getByRole("button", { name: "Delete Cuts" }).click();
+  await expect(categories.getByLabel("Name of Cuts")).toHaveCount(0);
+  expect(await names()).not.toContain("Cuts");
+  const trim = await call(request, "GET", `/v1/services/${seeded.services.trim}`, seeded.sk);
+  expect(trim.category_id).toBeNull();
+  expect(trim.active).toBe(true);
+});
+
 test("a workspace that cannot take a booking yet opens on the checklist; once it has hours and a service, on its calendar", async ({
   page,
   request,

@@ -3,7 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { createCategory } from "@/lib/categories/create-category";
-import { CreateCategoryBody } from "@/lib/categories/schemas";
+import { deleteCategory } from "@/lib/categories/delete-category";
+import { listCategories } from "@/lib/categories/list-categories";
+import { CreateCategoryBody, UpdateCategoryBody } from "@/lib/categories/schemas";
+import { updateCategory } from "@/lib/categories/update-category";
 import { parseWith } from "@/lib/http/route";
 import { actAsMember } from "@/lib/members/console-access";
 import { createQuestion } from "@/lib/questions/create-question";
@@ -116,6 +119,66 @@ export async function addCategoryAction(_: FormState, form: FormData): Promise<F
   return done();
 }
 
+/** The one order of a list with `id` taken out and put just before (`up`) or just after its neighbour. */
+function movedBeside(order: string[], id: string, neighbour: string, up: boolean): string[] {
+  const rest = order.filter((other) => other !== id);
+  rest.splice(rest.indexOf(neighbour) + (up ? 0 : 1), 0, id);
+  return rest;
+}
+
+/** PATCH /v1/categories/{id}: a new name. */
+export async function renameCategoryAction(_: FormState, form: FormData): Promise<FormState> {
+  const { ctx, done } = await open(form);
+  const id = text(form, "id");
+  try {
+    const input = parseWith(UpdateCategoryBody, { name: text(form, "name") });
+    await actAsMember(ctx, { targetType: "category", targetId: id, action: "updateCategory" }, (acting) => updateCategory({ ctx: acting, id, input }));
+  } catch (error) {
+    return refusal(error);
+  }
+  return done();
+}
+
+/** "Move up" / "Move down": the categories renumbered (PATCH /v1/categories/{id} position), this one past its neighbour. */
+export async function moveCategoryAction(_: FormState, form: FormData): Promise<FormState> {
+  const { ctx, done } = await open(form);
+  const id = text(form, "id");
+  const up = text(form, "direction") === "up";
+  try {
+    const all = await listCategories({ ctx });
+    const at = all.findIndex((category) => category.id === id);
+    const neighbour = all[up ? at - 1 : at + 1];
+    if (at < 0 || !neighbour) return done();
+    for (const [position, categoryId] of movedBeside(
+      all.map((category) => category.id),
+      id,
+      neighbour.id,
+      up,
+    ).entries()) {
+      if (all.find((category) => category.id === categoryId)?.position === position) continue;
+      const input = parseWith(UpdateCategoryBody, { position });
+      await actAsMember(ctx, { targetType: "category", targetId: categoryId, action: "updateCategory" }, (acting) =>
+        updateCategory({ ctx: acting, id: categoryId, input }),
+      );
+    }
+  } catch (error) {
+    return refusal(error);
+  }
+  return done();
+}
+
+/** DELETE /v1/categories/{id}: its services stay, uncategorised. */
+export async function deleteCategoryAction(_: FormState, form: FormData): Promise<FormState> {
+  const { ctx, done } = await open(form);
+  const id = text(form, "id");
+  try {
+    await actAsMember(ctx, { targetType: "category", targetId: id, action: "deleteCategory" }, (acting) => deleteCategory({ ctx: acting, id }));
+  } catch (error) {
+    return refusal(error);
+  }
+  return done();
+}
+
 /** POST /v1/questions, asked for this service: label, type, options (select, one a line), help text, required. */
 export async function addQuestionAction(_: FormState, form: FormData): Promise<FormState> {
   const { ctx, done } = await open(form);
@@ -165,9 +228,12 @@ export async function moveQuestionAction(_: FormState, form: FormData): Promise<
     const at = asked.indexOf(id);
     const neighbour = asked[up ? at - 1 : at + 1];
     if (at < 0 || !neighbour) return done();
-    const order = all.map((question) => question.id).filter((other) => other !== id);
-    const place = order.indexOf(neighbour) + (up ? 0 : 1);
-    order.splice(place, 0, id);
+    const order = movedBeside(
+      all.map((question) => question.id),
+      id,
+      neighbour,
+      up,
+    );
     for (const [position, questionId] of order.entries()) {
       if (all.find((question) => question.id === questionId)?.position === position) continue;
       const input = parseWith(UpdateQuestionBody, { position });

@@ -7,6 +7,7 @@ import { SetupMessages } from "../../_setup/setup-messages";
 import styles from "../../_setup/setup.module.css";
 import consoleStyles from "../../console.module.css";
 import { CategoryForm } from "./category-form";
+import { CategoryList } from "./category-list";
 
 export const dynamic = "force-dynamic";
 
@@ -67,11 +68,7 @@ export default async function ServicesPage({ params }: PageProps) {
         {categories.length === 0 ? (
           <p>{t("categories.none")}</p>
         ) : (
-          <ul>
-            {categories.map((category) => (
-              <li key={category.id}>{category.name}</li>
-            ))}
-          </ul>
+          <CategoryList workspace={workspaceId} categories={categories.map(({ id, name }) => ({ id, name }))} />
         )}
         <CategoryForm workspace={workspaceId} />
       </section>
