@@ -188,6 +188,17 @@ test("webhooks: an endpoint added here gets a delivery its receiver refuses; Ret
     await expect(page.getByRole("row").filter({ hasText: "booking.created" })).toContainText("Delivered");
     expect(received.at(-1)).toBe(received[0]);
 
+    // The log by status, as GET …/deliveries?status= reads it; a page link altered by hand reads the newest, and says so.
+    await page.getByLabel("Show").selectOption({ label: "Failed" });
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No deliveries with this status.")).toBeVisible();
+    await page.getByLabel("Show").selectOption({ label: "Delivered" });
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "booking.created" })).toContainText("Delivered");
+    await page.goto(`${page.url().split("?")[0]}?status=delivered&cursor=not-a-cursor`);
+    await expect(page.getByRole("status")).toHaveText("That page link is out of date or altered: here are the newest.");
+    await expect(page.getByRole("row").filter({ hasText: "booking.created" })).toContainText("Delivered");
+
     // Rotate secret: a new one, shown once.
     await page.getByRole("button", { name: "Rotate secret" }).click();
     await expect(page.getByTestId("secret-once")).toHaveText(/^whsec_/);
@@ -277,7 +288,9 @@ test("members and roles: the last owner stays (the API's 409); staff see none of
     await staffContext.close();
   }
 
-  // The audit log: the owner's writes, by email.
+  // The audit log: the owner's writes, by email; an altered page link reads the newest, no error page.
+  await page.goto(`${settings}/audit?cursor=not-a-cursor`);
+  await expect(page.getByRole("status")).toHaveText("That page link is out of date or altered: here are the newest.");
   await page.goto(`${settings}/audit`);
   await expect(page.getByRole("row").filter({ hasText: "createAccountMember" })).toContainText(ownerEmail);
   await expect(page.getByRole("row").filter({ hasText: "revokeApiKey" }).first()).toContainText(ownerEmail);

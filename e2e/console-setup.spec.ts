@@ -344,35 +344,35 @@ test("categories: added, renamed (a blank name refused), moved and deleted; a se
   const before = await names();
   await page.goto(`/console/${workspaceId}/services`);
   const categories = page.getByRole("region", { name: "Categories" });
-  for (const name of ["Cuts", "Colour"]) {
-    await categories.getByLabel("Category name").fill(name);
+  for (const name of ["Barbering", "Treatments"]) {
+    await categories.getByLabel("Category name", { exact: true }).fill(name);
     await categories.getByRole("button", { name: "Add category" }).click();
-    await expect(categories.getByLabel(`Name of ${name}`)).toBeVisible();
+    await expect(categories.getByLabel(`Name of ${name}`, { exact: true })).toBeVisible();
   }
-  expect(await names()).toEqual([...before, "Cuts", "Colour"]);
-  const cuts = ((await call(request, "GET", "/v1/categories", seeded.sk)).data as { id: string; name: string }[]).find((row) => row.name === "Cuts")!;
-  await call(request, "PUT", `/v1/services/${seeded.services.trim}/category`, seeded.sk, { category_id: cuts.id });
+  expect(await names()).toEqual([...before, "Barbering", "Treatments"]);
+  const barbering = ((await call(request, "GET", "/v1/categories", seeded.sk)).data as { id: string; name: string }[]).find((row) => row.name === "Barbering")!;
+  await call(request, "PUT", `/v1/services/${seeded.services.trim}/category`, seeded.sk, { category_id: barbering.id });
 
   // A blank name: the API's refusal beside the field, nothing renamed.
-  await categories.getByLabel("Name of Colour").fill(" ");
-  await categories.getByRole("button", { name: "Rename Colour" }).click();
+  await categories.getByLabel("Name of Treatments", { exact: true }).fill(" ");
+  await categories.getByRole("button", { name: "Rename Treatments", exact: true }).click();
   await expect(categories.getByRole("alert")).toContainText("name:");
-  await expect(categories.getByLabel("Name of Colour")).toHaveAttribute("aria-invalid", "true");
-  expect(await names()).toContain("Colour");
+  await expect(categories.getByLabel("Name of Treatments", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  expect(await names()).toContain("Treatments");
 
-  await categories.getByLabel("Name of Colour").fill("Colour and care");
-  await categories.getByRole("button", { name: "Rename Colour" }).click();
-  await expect(categories.getByLabel("Name of Colour and care")).toBeVisible();
-  await categories.getByRole("button", { name: "Move up: Colour and care" }).click();
+  await categories.getByLabel("Name of Treatments", { exact: true }).fill("Treatments and care");
+  await categories.getByRole("button", { name: "Rename Treatments", exact: true }).click();
+  await expect(categories.getByLabel("Name of Treatments and care", { exact: true })).toBeVisible();
+  await categories.getByRole("button", { name: "Move up: Treatments and care" }).click();
   // The list shows the new order, as the booking page will.
   const shown = (...order: string[]) => [...before, ...order].map((name) => `Name of ${name}`);
-  await expect(categories.getByRole("listitem")).toContainText(shown("Colour and care", "Cuts"));
+  await expect(categories.getByRole("listitem")).toContainText(shown("Treatments and care", "Barbering"));
   await look(page, testInfo, "15-categories");
-  expect(await names()).toEqual([...before, "Colour and care", "Cuts"]);
+  expect(await names()).toEqual([...before, "Treatments and care", "Barbering"]);
 
-  await categories.getByRole("button", { name: "Delete Cuts" }).click();
-  await expect(categories.getByLabel("Name of Cuts")).toHaveCount(0);
-  expect(await names()).not.toContain("Cuts");
+  await categories.getByRole("button", { name: "Delete Barbering" }).click();
+  await expect(categories.getByLabel("Name of Barbering", { exact: true })).toHaveCount(0);
+  expect(await names()).not.toContain("Barbering");
   const trim = await call(request, "GET", `/v1/services/${seeded.services.trim}`, seeded.sk);
   expect(trim.category_id).toBeNull();
   expect(trim.active).toBe(true);

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import Link from "next/link";
+import { DomainError } from "@/lib/errors";
 import styles from "../../console.module.css";
 import local from "./settings.module.css";
 import type { SettingsField } from "./_fields";
@@ -39,6 +41,28 @@ export function FormError({ refusal, fields }: { refusal: ShownRefusal; fields: 
       <RefusalText message={refusal.message} detail={refusal.detail} />
     </p>
   );
+}
+
+/**
+ * A log read with the page's own query (a cursor, a filter). One the API refuses (a link kept
+ * from before, a hand-edited address) reads the newest instead and says so: no error page.
+ */
+export async function readLog<T>(read: (withQuery: boolean) => Promise<T>): Promise<{ page: T; stale: boolean }> {
+  try {
+    return { page: await read(true), stale: false };
+  } catch (error) {
+    if (error instanceof DomainError && error.type === "validation_failed") return { page: await read(false), stale: true };
+    throw error;
+  }
+}
+
+/** The link to a log's next, older page, when it has one. */
+export function OlderLink({ href, label }: { href: string | null; label: string }) {
+  return href ? (
+    <p>
+      <Link href={href}>{label}</Link>
+    </p>
+  ) : null;
 }
 
 export function Notice({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { requireConsole } from "../../../_session";
+import { Notice, OlderLink, readLog } from "../_ui";
 import { formatWhen } from "../_when";
 import local from "../settings.module.css";
 
@@ -13,11 +13,12 @@ export default async function AuditPage({ params, searchParams }: PageProps) {
   const { cursor } = await searchParams;
   const { access, ctx } = await requireConsole(workspace);
   const t = await getTranslations("console.settings");
-  const page = await listAuditEvents({ ctx, query: { limit: 50, ...(cursor ? { cursor } : {}) } });
+  const { page, stale } = await readLog((withQuery) => listAuditEvents({ ctx, query: { limit: 50, ...(withQuery && cursor ? { cursor } : {}) } }));
   return (
     <section className={local.panel} aria-labelledby="audit-heading">
       <h2 id="audit-heading">{t("sections.audit")}</h2>
       <p className={local.hint}>{t("audit.hint", { zone: access.workspace.timezone })}</p>
+      {stale ? <Notice>{t("staleQuery")}</Notice> : null}
       {page.data.length === 0 ? <p>{t("audit.none")}</p> : null}
       {page.data.length > 0 ? (
         <div className={local.scroll} role="region" aria-labelledby="audit-heading" tabIndex={0}>
@@ -48,11 +49,10 @@ export default async function AuditPage({ params, searchParams }: PageProps) {
           </table>
         </div>
       ) : null}
-      {page.next_cursor ? (
-        <p>
-          <Link href={`/console/${access.workspace.id}/settings/audit?cursor=${encodeURIComponent(page.next_cursor)}`}>{t("audit.older")}</Link>
-        </p>
-      ) : null}
+      <OlderLink
+        href={page.next_cursor ? `/console/${access.workspace.id}/settings/audit?cursor=${encodeURIComponent(page.next_cursor)}` : null}
+        label={t("audit.older")}
+      />
     </section>
   );
 }

@@ -3,13 +3,15 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { DomainError } from "@/lib/errors";
 import { getEndpointOrThrow } from "@/lib/webhooks/manage-endpoints";
+import { parseWith } from "@/lib/http/route";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { ListDeliveriesQuery } from "@/lib/webhooks/schemas";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { requireConsole } from "../../../../_session";
 import { retryDeliveryAction, updateWebhookAction } from "../../actions";
 import { OwnerOnly } from "../../_owner-only";
 import { isOwner } from "../../_roles";
-import { FormError, Notice, refusalFrom, type PageSearch } from "../../_ui";
+import { FormError, Notice, OlderLink, readLog, refusalFrom, type PageSearch } from "../../_ui";
 import { formatWhen } from "../../_when";
 import { EndpointFields, RotateSecretForm } from "../_forms";
 import local from "../../settings.module.css";
@@ -30,7 +32,17 @@ export default async function EndpointPage({ params, searchParams }: PageProps) 
     if (error instanceof DomainError && error.type === "not_found") notFound();
     throw error;
   });
-  const { data: deliveries } = await listDeliveries({ ctx, endpointId: endpoint.id, page: { limit: 50 } });
+  // The log's own query, read with the API's schema: ?status= filters it, ?cursor= pages it.
+  const one = (key: string) => (typeof query[key] === "string" ? query[key] : undefined);
+  const asked = { status: one("status") || undefined, cursor: one("cursor") };
+  const { page: log, stale } = await readLog((withQuery) => {
+    const { status, cursor } = parseWith(ListDeliveriesQuery, withQuery ? asked : {});
+    return listDeliveries({ ctx, endpointId: endpoint.id, page: { limit: 50, cursor }, status });
+  });
+  const deliveries = log.data;
+  const status = stale ? undefined : asked.status;
+  const logPath = `/console/${access.workspace.id}/settings/webhooks/${endpoint.id}`;
+  const older = log.next_cursor ? `${logPath}?${new URLSearchParams({ ...(status ? { status } : {}), cursor: log.next_cursor }).toString()}#log-heading` : null;
   const refusal = refusalFrom(query);
   const zone = access.workspace.timezone;
   const when = (iso: string | null) => (iso ? formatIso(iso, zone) : "—");
@@ -81,7 +93,26 @@ export default async function EndpointPage({ params, searchParams }: PageProps) 
       </section>
       <section className={local.panel} aria-labelledby="log-heading">
         <h2 id="log-heading">{t("webhooks.log")}</h2>
-        {deliveries.length === 0 ? <p>{t("webhooks.noDeliveries")}</p> : null}
+        {stale ? <Notice>{t("staleQuery")}</Notice> : null}
+        <form method="get" action={`${logPath}#log-heading`} className={local.row}>
+          <div className={styles.field}>
+            <label htmlFor="log-status">{t("webhooks.show")}</label>
+            <select id="log-status" name="status" defaultValue={status ?? ""}>
+              <option value="">{t("webhooks.allDeliveries")}</option>
+              {(Object.keys(STATUS_WORDS) as (keyof typeof STATUS_WORDS)[]).map((value) => (
+                <option key={value} value={value}>
+                  {t(STATUS_WORDS[value])}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={styles.field}>
+            <button className={`${styles.button} ${styles.secondary}`} type="submit">
+              {t("webhooks.filter")}
+            </button>
+          </div>
+        </form>
+        {deliveries.length === 0 ? <p>{status ? t("webhooks.noneWithStatus") : t("webhooks.noDeliveries")}</p> : null}
         {deliveries.length > 0 ? (
           <div className={local.scroll} role="region" aria-labelledby="log-heading" tabIndex={0}>
             <table className={local.table}>
@@ -130,6 +161,7 @@ export default async function EndpointPage({ params, searchParams }: PageProps) 
             </table>
           </div>
         ) : null}
+        <OlderLink href={older} label={t("webhooks.older")} />
       </section>
     </>
   );
