@@ -231,6 +231,17 @@ test("a member reads the console in their language: chosen in the header and kep
   await other.goto(`${E2E.appUrl}/console/sign-in`);
   await expect(other.getByRole("heading", { name: "Connectez-vous à la console" })).toBeVisible();
   await expect(other.locator("html")).toHaveAttribute("lang", "fr");
+  // The link asked for from a French page comes in French.
+  const before = (await outbox(request, ownerEmail)).length;
+  await other.getByLabel("E-mail").fill(ownerEmail);
+  await other.getByRole("button", { name: "Envoyer le lien de connexion" }).click();
+  await expect(other.getByRole("heading", { name: "Consultez vos e-mails" })).toBeVisible();
+  await expect.poll(async () => (await outbox(request, ownerEmail)).length).toBe(before + 1);
+  const [frenchEmail] = await outbox(request, ownerEmail);
+  expect(frenchEmail!.subject).toBe("Connexion à votre console de réservation");
+  expect(frenchEmail!.text).toMatch(
+    /^Connectez-vous à votre console de réservation avec ce lien :\n\nhttps?:\/\/\S+\/console\/sign-in\/\S+\n\nIl fonctionne une fois, dans les 15 minutes\./,
+  );
   await french.close();
 });
 

@@ -1,10 +1,12 @@
 "use server";
 
 import { headers } from "next/headers";
+import { getLocale } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { getConfig } from "@/lib/config";
 import { loadBaseContext } from "@/lib/context";
 import { DomainError } from "@/lib/errors";
+import { isLocale } from "@/lib/i18n/locales";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { clearNoShow } from "@/lib/bookings/clear-no-show";
 import { markNoShow } from "@/lib/bookings/mark-no-show";
@@ -23,7 +25,11 @@ export async function requestLinkAction(form: FormData): Promise<void> {
   const email = String(form.get("email") ?? "").slice(0, 254);
   const ip = clientIp(new Request("http://local/", { headers: await headers() }), getConfig().trustProxy);
   try {
-    await requestSignInLink({ ctx: await loadBaseContext("page"), input: { email, ip, appUrl: getConfig().appUrl } });
+    const language = await getLocale();
+    await requestSignInLink({
+      ctx: await loadBaseContext("page"),
+      input: { email, ip, appUrl: getConfig().appUrl, language: isLocale(language) ? language : undefined },
+    });
   } catch (error) {
     if (error instanceof DomainError && error.type === "rate_limited") redirect("/console/sign-in/too-many");
     throw error;

@@ -4,7 +4,9 @@ import { consoleSessions, members, signInLinks } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors";
 import type { BaseContext } from "@/lib/context";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { queueAccountEmail } from "@/lib/notifications/queue-account-message";
+import { translatorFor } from "@/lib/notifications/templates/i18n";
 import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
 import { normalizeEmail } from "./manage-members";
 
@@ -24,7 +26,14 @@ const HOUR_MS = 3_600_000;
  * "Check your email" (no enumeration); only a member is sent a link. Over a limit: 429
  * `rate_limited`, counted before looking the email up, so the limit tells nothing either.
  */
-export async function requestSignInLink({ ctx, input }: { ctx: BaseContext; input: { email: string; ip: string; appUrl: string } }): Promise<void> {
+export async function requestSignInLink({
+  ctx,
+  input,
+}: {
+  ctx: BaseContext;
+  /** `language`: the sign-in page's (docs/console.md#languages), so the email reads as the page did. */
+  input: { email: string; ip: string; appUrl: string; language?: Locale };
+}): Promise<void> {
   const email = normalizeEmail(input.email);
   const now = ctx.clock.now();
   await chargeHourly(
@@ -39,16 +48,11 @@ export async function requestSignInLink({ ctx, input }: { ctx: BaseContext; inpu
   if (!member) return;
   await withTransaction(ctx, async (tx) => {
     const url = await mintSignInLink(tx, email, now, input.appUrl);
+    const t = translatorFor(input.language ?? DEFAULT_LOCALE);
     await queueAccountEmail(tx, {
       to: email,
-      subject: "Sign in to your booking console",
-      text: [
-        "Sign in to your booking console with this link:",
-        "",
-        url,
-        "",
-        `It works once, within ${SIGN_IN_LINK_TTL_MINUTES} minutes. If you did not ask for it, ignore this email: nobody can sign in without it.`,
-      ].join("\n"),
+      subject: t("console.signIn.linkEmail.subject"),
+      text: [t("console.signIn.linkEmail.lead"), "", url, "", t("console.signIn.linkEmail.once", { minutes: SIGN_IN_LINK_TTL_MINUTES })].join("\n"),
     });
   });
 }

@@ -32,6 +32,16 @@ async function emailedToken(email: string): Promise<string> {
 }
 
 describe("sign-in links", () => {
+  it("writes the link's email in the sign-in page's language, and it signs in as the English one does", async () => {
+    const { email } = await memberOf();
+    await requestSignInLink({ ctx: at(0), input: { email, ip: "203.0.113.7", appUrl: APP, language: "de" } });
+    const [message] = await messagesTo(email);
+    expect(message?.subject).toBe("Bei Ihrer Buchungskonsole anmelden");
+    expect(message?.text).toContain("Er funktioniert einmal, innerhalb von 15 Minuten.");
+    const token = message?.text.match(/\/console\/sign-in\/([A-Za-z0-9_-]+)/)?.[1];
+    expect(await redeemSignInLink({ ctx: at(1), token: token! })).not.toBeNull();
+  });
+
   it("emails a member a link that signs in once, within 15 minutes; a stranger is told the same and sent nothing", async () => {
     const { email, ws } = await memberOf();
     await requestSignInLink({ ctx: at(0), input: { email: email.toUpperCase(), ip: "203.0.113.1", appUrl: APP } });
