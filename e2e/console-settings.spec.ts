@@ -7,6 +7,7 @@ import { E2E } from "./support/env";
 import { expect, screenshotAndAxe, test, WCAG_22_AA_TAGS } from "./support/fixtures";
 import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
 import { signInFromEmail } from "./support/console";
+import { tabTo } from "./support/keyboard";
 
 /**
  * The console's Settings (docs/console.md#settings) as an owner and a staff member use them:
@@ -297,39 +298,29 @@ test("members and roles: the last owner stays (the API's 409); staff see none of
   await look(page, testInfo, "10-audit");
 });
 
-test("keyboard only: an owner reaches API keys from Settings and creates a key, focus always visible", async ({ page, request }) => {
-  // A second owner: sign-in links are limited to 5 an hour per email, and the first one has had theirs.
-  const keyboardEmail = `keys-${workspaceId.slice(0, 8)}@settings.example`;
-  await call(request, "POST", "/v1/account/members", accountKey(), { email: keyboardEmail, role: "owner" });
-  await signIn(page, request, keyboardEmail);
-  await page.goto(`${settings}/profile`);
-  const focusIsVisible = () => page.evaluate(() => document.activeElement !== null && document.activeElement.matches(":focus-visible"));
-  const tabTo = async (name: RegExp) => {
-    for (let step = 0; step < 80; step++) {
-      await page.keyboard.press("Tab");
-      const label = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        return element
-          ? (element.getAttribute("aria-label") ?? element.innerText ?? "") + "|" + ((element as HTMLInputElement).labels?.[0]?.innerText ?? "")
-          : "";
-      });
-      if (name.test(label)) {
-        expect(await focusIsVisible()).toBe(true);
-        return;
-      }
-    }
-    throw new Error(`never reached ${name}`);
-  };
-  await tabTo(/^API keys\|/);
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Create an API key" })).toBeVisible();
-  await tabTo(/\|Name$/);
-  await page.keyboard.type("Keyboard key");
-  await tabTo(/^Create key\|/);
-  await page.keyboard.press("Enter");
-  await expect(page.getByTestId("secret-once")).toHaveText(/^sk_/);
-  await expect(page.getByRole("row").filter({ hasText: "Keyboard key" })).toBeVisible();
-});
+// At a phone's width and a desktop's: the sections' links wrap at 390 px, and the walk must still reach them.
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`keyboard only at ${viewport.width} px: an owner reaches API keys from Settings and creates a key, focus always visible`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    // Another owner for each width: sign-in links are limited to 5 an hour per email, and the first one has had theirs.
+    const keyboardEmail = `keys-${viewport.width}-${workspaceId.slice(0, 8)}@settings.example`;
+    await call(request, "POST", "/v1/account/members", accountKey(), { email: keyboardEmail, role: "owner" });
+    await signIn(page, request, keyboardEmail);
+    await page.goto(`${settings}/profile`);
+    await tabTo(page, /^API keys$/);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Create an API key" })).toBeVisible();
+    await tabTo(page, /^Name$/);
+    await page.keyboard.type(`Keyboard key ${viewport.width}`);
+    await tabTo(page, /^Create key$/);
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("secret-once")).toHaveText(/^sk_/);
+    await expect(page.getByRole("row").filter({ hasText: `Keyboard key ${viewport.width}` })).toBeVisible();
+  });
+}
 
 test("embed, usage and plan: the snippet with the workspace's slug, allowed origins refused and saved as the API does, the plan", async ({
   page,

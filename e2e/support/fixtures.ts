@@ -66,8 +66,9 @@ export async function screenshotAndAxe(page: Page, testInfo: TestInfo, name: str
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     // Let layout, transitions and the frame's resize message settle.
     await page.waitForTimeout(250);
-    await expectNoAxeViolations(page, `${name} (${viewport.label})`, axeTags);
     await saveScreenshot(page, into, `${name}-${viewport.label}`);
+    await expectNoAxeViolations(page, `${name} (${viewport.label})`, axeTags);
+    await expectNoSideScroll(page, `${name} (${viewport.label})`);
   }
   if (original) await page.setViewportSize(original);
 }
@@ -90,6 +91,12 @@ export async function expectNoAxeViolations(page: Page, where: string, axeTags?:
     (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`,
   );
   expect(summary, `axe violations at ${where}`).toEqual([]);
+}
+
+/** The page fits the screen's width: what is wider (a table) scrolls in its own region, never the page sideways. */
+export async function expectNoSideScroll(page: Page, where: string) {
+  const { page: width, screen } = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+  expect(width, `the page is wider than the screen at ${where}`).toBeLessThanOrEqual(screen);
 }
 
 /** A full-page screenshot, animations stopped, saved as `folder`/`name`.png. */
