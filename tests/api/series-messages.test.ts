@@ -40,6 +40,8 @@ describe("a series' emails list the dates (one message each, over SMTP)", () => 
       dates: ["Donnerstag, 14. Oktober 2027, 10:00–10:45", "Donnerstag, 4. November 2027, 10:00–10:45", "Donnerstag, 18. November 2027, 10:00–10:45"],
       yourTimes: ["Donnerstag, 14. Oktober 2027, 04:00–04:45", "Donnerstag, 4. November 2027, 05:00–05:45", "Donnerstag, 18. November 2027, 04:00–04:45"],
       lead: "Ihre 6 Buchungen bei Studio North sind bestätigt",
+      // Each date's own deadline, a day before it; the first's in full.
+      deadline: "Jeder Termin kann bis 1 Tag vor Beginn kostenlos storniert werden, der erste bis Mittwoch, 13. Oktober 2027, 10:00 (Ortszeit Berlin).",
     },
     {
       timezone: "America/New_York",
@@ -51,13 +53,15 @@ describe("a series' emails list the dates (one message each, over SMTP)", () => 
       ],
       yourTimes: [],
       lead: "Your 6 bookings with Studio North are confirmed",
+      deadline:
+        "Each date can be cancelled free of charge until 1 day before it starts; the first until Wednesday, October 13, 2027, 10:00 AM (New York time).",
     },
   ];
-  for (const { timezone, customer: extra, dates, yourTimes, lead } of cases) {
+  for (const { timezone, customer: extra, dates, yourTimes, lead, deadline } of cases) {
     it(`${timezone}: the customer and the business each get ONE confirmation listing all six dates, with one calendar event per booking (the feed's UIDs)`, async () => {
       await setNow(NOW);
       const { ws, desk, feedUids } = await studioWithFeed(timezone);
-      const service = await seriesService(ws);
+      const service = await seriesService(ws, { minCancelNoticeMinutes: 1440 });
       const customer = newCustomer(extra);
       const made = await book(ws, { service_id: service.id, starts_at: wall(ws, "2027-10-14", "10:00"), customer, repeat: { every: "week", count: 6 } });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -74,6 +78,7 @@ describe("a series' emails list the dates (one message each, over SMTP)", () => 
       expect(text).toContain(lead);
       for (const date of dates) expect(text).toContain(date);
       for (const date of yourTimes) expect(text).toContain(date);
+      expect(text).toContain(deadline);
       // The customer's calendar file: one event per date, each under its booking's id, as the feed serves them.
       const invite = calendarOf(mine[0]!.message);
       expect(invite.method).toBe("REQUEST");

@@ -60,7 +60,24 @@ export function manageLink(data: BookingMessageData, speech: Speech): Section | 
 function deadlineLine(cutoff: Date, data: BookingMessageData, speech: Speech): Section {
   const wall = wallTime(cutoff, data.workspace.timezone, speech.locale, speech.formatting);
   const deadline = speech.t("email.deadline", { date: wall.date, time: wall.time, city: zoneCityIn(data.workspace.timezone, speech.locale) });
+  // A series: every date has its own deadline, the service's notice before it; the first is the nearest.
+  if (data.series && data.series.length > 1) {
+    const notice = data.service.minCancelNoticeMinutes;
+    if (notice === 0) return paragraph(speech.t("email.freeCancellationEachUntilStart"));
+    return paragraph(speech.t("email.freeCancellationEach", { notice: noticeIn(notice, speech.locale), deadline }));
+  }
   return paragraph(speech.t("email.freeCancellationUntil", { deadline }));
+}
+
+/** A notice as words in the message's language: "24 hours", "90 minutes", "2 Tage". */
+function noticeIn(minutes: number, locale: string): string {
+  const [unit, count] =
+    minutes % 1440 === 0 && minutes > 0
+      ? (["day", minutes / 1440] as const)
+      : minutes % 60 === 0
+        ? (["hour", minutes / 60] as const)
+        : (["minute", minutes] as const);
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(count);
 }
 
 export type Row = [string, string];
