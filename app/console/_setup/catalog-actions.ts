@@ -149,12 +149,13 @@ export async function moveCategoryAction(_: FormState, form: FormData): Promise<
     const at = all.findIndex((category) => category.id === id);
     const neighbour = all[up ? at - 1 : at + 1];
     if (at < 0 || !neighbour) return done();
-    for (const [position, categoryId] of movedBeside(
+    const order = movedBeside(
       all.map((category) => category.id),
       id,
       neighbour.id,
       up,
-    ).entries()) {
+    );
+    for (const [position, categoryId] of order.entries()) {
       if (all.find((category) => category.id === categoryId)?.position === position) continue;
       const input = parseWith(UpdateCategoryBody, { position });
       await actAsMember(ctx, { targetType: "category", targetId: categoryId, action: "updateCategory" }, (acting) =>
