@@ -12,7 +12,7 @@ import { SERIES_NOW as NOW, seriesService, wall } from "../helpers/series";
 import { useSmtpServers } from "../helpers/smtp";
 
 /**
- * A series' messages (docs/series-and-waitlists.md#messages): one email to the customer and one to
+ * A series' messages (docs/series-and-waitlists.md#series): one email to the customer and one to
  * the business listing every date (over a real SMTP server, with one VEVENT per booking under the
  * feed's UIDs), one text message, one cancellation for the rest of a series.
  */
