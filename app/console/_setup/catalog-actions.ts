@@ -119,11 +119,22 @@ export async function addCategoryAction(_: FormState, form: FormData): Promise<F
   return done();
 }
 
-/** The one order of a list with `id` taken out and put just before (`up`) or just after its neighbour. */
-function movedBeside(order: string[], id: string, neighbour: string, up: boolean): string[] {
-  const rest = order.filter((other) => other !== id);
-  rest.splice(rest.indexOf(neighbour) + (up ? 0 : 1), 0, id);
-  return rest;
+/**
+ * A list in the business's order (questions, categories) renumbered with `id` moved just before
+ * (`up`) or just after its neighbour; only the rows whose position changes are written.
+ */
+async function moveBeside(
+  all: readonly { id: string; position: number }[],
+  id: string,
+  neighbour: string,
+  up: boolean,
+  write: (id: string, position: number) => Promise<unknown>,
+): Promise<void> {
+  const order = all.map((row) => row.id).filter((other) => other !== id);
+  order.splice(order.indexOf(neighbour) + (up ? 0 : 1), 0, id);
+  for (const [position, rowId] of order.entries()) {
+    if (all.find((row) => row.id === rowId)?.position !== position) await write(rowId, position);
+  }
 }
 
 /** PATCH /v1/categories/{id}: a new name. */
@@ -149,19 +160,12 @@ export async function moveCategoryAction(_: FormState, form: FormData): Promise<
     const at = all.findIndex((category) => category.id === id);
     const neighbour = all[up ? at - 1 : at + 1];
     if (at < 0 || !neighbour) return done();
-    const order = movedBeside(
-      all.map((category) => category.id),
-      id,
-      neighbour.id,
-      up,
-    );
-    for (const [position, categoryId] of order.entries()) {
-      if (all.find((category) => category.id === categoryId)?.position === position) continue;
+    await moveBeside(all, id, neighbour.id, up, (categoryId, position) => {
       const input = parseWith(UpdateCategoryBody, { position });
-      await actAsMember(ctx, { targetType: "category", targetId: categoryId, action: "updateCategory" }, (acting) =>
+      return actAsMember(ctx, { targetType: "category", targetId: categoryId, action: "updateCategory" }, (acting) =>
         updateCategory({ ctx: acting, id: categoryId, input }),
       );
-    }
+    });
   } catch (error) {
     return refusal(error);
   }
@@ -229,19 +233,12 @@ export async function moveQuestionAction(_: FormState, form: FormData): Promise<
     const at = asked.indexOf(id);
     const neighbour = asked[up ? at - 1 : at + 1];
     if (at < 0 || !neighbour) return done();
-    const order = movedBeside(
-      all.map((question) => question.id),
-      id,
-      neighbour,
-      up,
-    );
-    for (const [position, questionId] of order.entries()) {
-      if (all.find((question) => question.id === questionId)?.position === position) continue;
+    await moveBeside(all, id, neighbour, up, (questionId, position) => {
       const input = parseWith(UpdateQuestionBody, { position });
-      await actAsMember(ctx, { targetType: "question", targetId: questionId, action: "updateQuestion" }, (acting) =>
+      return actAsMember(ctx, { targetType: "question", targetId: questionId, action: "updateQuestion" }, (acting) =>
         updateQuestion({ ctx: acting, id: questionId, input }),
       );
-    }
+    });
   } catch (error) {
     return refusal(error);
   }

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { deleteCategoryAction, moveCategoryAction, renameCategoryAction } from "../../_setup/catalog-actions";
 import { ActionButton } from "../../_setup/action-button";
+import { MoveButtons } from "../../_setup/move-buttons";
 import { useSetupForm } from "../../_setup/use-setup-form";
 import { FieldError, invalidProps } from "../../_setup/field-error";
 import styles from "../../_setup/setup.module.css";
@@ -23,22 +24,13 @@ export function CategoryList({ workspace, categories }: { workspace: string; cat
           <li key={category.id} className={styles.item}>
             <RenameForm workspace={workspace} category={category} />
             <div className={styles.row}>
-              {index > 0 ? (
-                <ActionButton
-                  action={moveCategoryAction}
-                  fields={{ workspace, id: category.id, direction: "up" }}
-                  label={t("up")}
-                  name={t("upName", { name: category.name })}
-                />
-              ) : null}
-              {index < categories.length - 1 ? (
-                <ActionButton
-                  action={moveCategoryAction}
-                  fields={{ workspace, id: category.id, direction: "down" }}
-                  label={t("down")}
-                  name={t("downName", { name: category.name })}
-                />
-              ) : null}
+              <MoveButtons
+                action={moveCategoryAction}
+                fields={{ workspace, id: category.id }}
+                index={index}
+                count={categories.length}
+                texts={{ up: t("up"), upName: t("upName", { name: category.name }), down: t("down"), downName: t("downName", { name: category.name }) }}
+              />
               <ActionButton
                 action={deleteCategoryAction}
                 fields={{ workspace, id: category.id }}

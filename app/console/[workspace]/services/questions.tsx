@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { addQuestionAction, moveQuestionAction, removeQuestionAction } from "../../_setup/catalog-actions";
 import { useSetupForm } from "../../_setup/use-setup-form";
 import { ActionButton } from "../../_setup/action-button";
+import { MoveButtons } from "../../_setup/move-buttons";
 import { FieldError, FormError, invalidProps } from "../../_setup/field-error";
 import styles from "../../_setup/setup.module.css";
 import consoleStyles from "../../console.module.css";
@@ -40,22 +41,13 @@ export function QuestionsEditor({ workspace, service, questions }: { workspace: 
               {question.everyService ? ` · ${t("everyService")}` : ""}
               {question.options.length > 0 ? <span className={styles.hint}> ({question.options.join(", ")})</span> : null}
               <div className={styles.row}>
-                {index > 0 ? (
-                  <ActionButton
-                    action={moveQuestionAction}
-                    fields={{ ...fields, id: question.id, direction: "up" }}
-                    label={t("up")}
-                    name={t("upName", { label: question.label })}
-                  />
-                ) : null}
-                {index < questions.length - 1 ? (
-                  <ActionButton
-                    action={moveQuestionAction}
-                    fields={{ ...fields, id: question.id, direction: "down" }}
-                    label={t("down")}
-                    name={t("downName", { label: question.label })}
-                  />
-                ) : null}
+                <MoveButtons
+                  action={moveQuestionAction}
+                  fields={{ ...fields, id: question.id }}
+                  index={index}
+                  count={questions.length}
+                  texts={{ up: t("up"), upName: t("upName", { label: question.label }), down: t("down"), downName: t("downName", { label: question.label }) }}
+                />
                 <ActionButton
                   action={removeQuestionAction}
                   fields={{ ...fields, id: question.id }}
