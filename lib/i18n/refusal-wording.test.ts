@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { conflict, DomainError, notFound } from "@/lib/errors";
 import { parseWith } from "@/lib/http/route";
 import { CreateMemberBody } from "@/lib/members/schemas";
+import { ServiceBody } from "@/lib/services/schemas";
 import { checkWorkingHours } from "@/lib/staff/working-hours-rules";
 import { UpdateWorkspaceBody } from "@/lib/workspaces/schemas";
 import { LOCALES } from "./locales";
@@ -27,6 +28,9 @@ describe("the words a page has for a refusal", () => {
     expect(refusalWording(profile({ contact_phone: "12345" }))).toEqual({ word: "phone" });
     expect(refusalWording(profile({ brand_color: "teal" }))).toEqual({ word: "color" });
     expect(refusalWording(profile({ website_url: "not a url" }))).toEqual({ word: "url" });
+    const price = refused(() => parseWith(ServiceBody, { name: "Cut", duration_minutes: 30, payment_mode: "none", price_cents: "45,5x" }));
+    expect(price.param).toBe("price_cents");
+    expect(refusalWording(price)).toEqual({ word: "amount" });
     expect(refusalWording(refused(() => parseWith(CreateMemberBody, { email: "not-an-email", role: "staff" })))).toEqual({ word: "email" });
     expect(refusalWording(refused(() => parseWith(CreateMemberBody, { email: "a@b.example", role: "boss" })))).toEqual({ word: "choice" });
   });

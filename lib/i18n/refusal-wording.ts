@@ -29,6 +29,7 @@ export type RefusalWord =
   | "atLeast"
   | "atMost"
   | "number"
+  | "amount"
   | "choice"
   | "dateTime"
   | "gone"
@@ -71,6 +72,8 @@ function byField(leaf: string, fromSchema: boolean): RefusalWord | null {
   if (/(^|_)url$/.test(leaf)) return fromSchema ? "url" : "address";
   if (leaf.endsWith("color")) return "color";
   if (leaf === "slug") return "slug";
+  // An amount is typed in the currency's units and sent in cents: "45.50", never "4550".
+  if (leaf.endsWith("_cents") && fromSchema) return "amount";
   if (fromSchema) return null;
   if (leaf === "end_minute" || leaf === "ends_at" || leaf === "to") return "endAfterStart";
   if (leaf === "working_hours") return "overlap";
