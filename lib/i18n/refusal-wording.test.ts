@@ -1,6 +1,6 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { conflict, DomainError, notFound } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { parseWith } from "@/lib/http/route";
 import { CreateMemberBody } from "@/lib/members/schemas";
 import { ServiceBody } from "@/lib/services/schemas";
@@ -8,15 +8,14 @@ import { checkWorkingHours } from "@/lib/staff/working-hours-rules";
 import { UpdateWorkspaceBody } from "@/lib/workspaces/schemas";
 import { LOCALES } from "./locales";
 import { MESSAGES } from "./messages";
-import { REFUSAL_WORDS, refusalWording, type RawRefusal } from "./refusal-wording";
+import { REFUSAL_WORDS, refusalOf, refusalWording, type RawRefusal } from "./refusal-wording";
 
 /** The refusal a verb throws, as a console form reads it. */
 function refused(run: () => unknown): RawRefusal {
   try {
     run();
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { error: error.type, param: error.details.param, message: error.message, issue: error.details.issue };
+    return refusalOf(error);
   }
   throw new Error("expected a refusal");
 }

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from "@/lib/errors";
+import { DomainError, type ValidationIssue } from "@/lib/errors";
 
 /**
  * Which words a page has for a refused write (docs/console.md#refusals), chosen from the error
@@ -9,6 +9,13 @@ import type { ValidationIssue } from "@/lib/errors";
 export const REFUSAL_WORDS = "console.refusals";
 
 export type RawRefusal = { error: string; param?: string; message: string; issue?: ValidationIssue };
+
+/** A verb's refusal as a page reads it; anything that is not a domain error is not a refusal, and is thrown on. */
+export function refusalOf(error: unknown): RawRefusal {
+  if (!(error instanceof DomainError)) throw error;
+  const { param, issue } = error.details;
+  return { error: error.type, ...(param ? { param } : {}), message: error.message, ...(issue ? { issue } : {}) };
+}
 
 /** The words the console has for a refusal: keys of `console.refusals`. */
 export type RefusalWord =

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { DomainError } from "@/lib/errors";
+import { refusalOf } from "@/lib/i18n/refusal-wording";
 import { inMemberLanguage } from "../_refusal";
 
 /**
@@ -13,13 +13,7 @@ export const NOTHING_YET: FormState = {};
 
 /** The verb's refusal as the form shows it, in the member's language; anything that is not a domain error is not ours to show. */
 export async function refusal(error: unknown): Promise<FormState> {
-  if (!(error instanceof DomainError)) throw error;
-  const { param, message, detail } = await inMemberLanguage({
-    error: error.type,
-    param: error.details.param,
-    message: error.message,
-    issue: error.details.issue,
-  });
+  const { param, message, detail } = await inMemberLanguage(refusalOf(error));
   return { error: { param: param ?? null, message, ...(detail ? { detail } : {}) } };
 }
 

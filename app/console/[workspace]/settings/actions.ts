@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { DomainError, type ValidationIssue } from "@/lib/errors";
+import { DomainError } from "@/lib/errors";
+import { refusalOf, type RawRefusal } from "@/lib/i18n/refusal-wording";
 import { parseWith } from "@/lib/http/route";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { revokeApiKey, updateApiKey } from "@/lib/api-keys/manage-api-keys";
@@ -36,14 +37,8 @@ import { fieldValue, remindersFrom, SETTINGS_SECTIONS, type SettingsSection } fr
  */
 export type Refusal = { error: string; param?: string; message: string; detail?: string; value?: string };
 
-/** The verb's refusal as it came: its `issue` is read once, by `inMemberLanguage`. */
-type Refused = Refusal & { issue?: ValidationIssue };
-
-function refusalOf(error: unknown): Refused {
-  if (!(error instanceof DomainError)) throw error;
-  const { param, issue } = error.details;
-  return { error: error.type, ...(param ? { param } : {}), message: error.message, ...(issue ? { issue } : {}) };
-}
+/** The verb's refusal as it came (`refusalOf`): its `issue` is read once, by `inMemberLanguage`. */
+type Refused = Refusal & RawRefusal;
 
 async function withRefusal(path: string, refusal: Refused): Promise<string> {
   const said = await inMemberLanguage(refusal);
