@@ -6,6 +6,8 @@ import es from "./zone-cities/es.json";
 import fr from "./zone-cities/fr.json";
 import pt from "./zone-cities/pt.json";
 import { ianaCity, type ZoneNames } from "./zone-cities";
+import { memoized } from "@/lib/cache/cache";
+import { canonicalZone } from "@/lib/i18n/workspace-locale";
 
 const TABLES: Record<Locale, ZoneNames> = { en, es, fr, de, pt, ar };
 
@@ -21,20 +23,12 @@ export function zoneNamesFor(zones: readonly (string | null | undefined)[], loca
   return names;
 }
 
-function languageOf(locale: string): Locale {
+/** A locale's language among ours ("pt-BR" → "pt"), kept by locale: `Intl.Locale` costs more than the lookup it serves. */
+const languageOf = memoized<Locale>({ maxBytes: 64 * 1024, sizeOf: (_, key) => key.length + 16 }, (locale) => {
   try {
     const language = new Intl.Locale(locale).language;
     return isLocale(language) ? language : DEFAULT_LOCALE;
   } catch {
     return DEFAULT_LOCALE;
   }
-}
-
-/** The id the tables use for a zone ("Asia/Kolkata" is listed; an id they lack may be an alias of one they have). */
-function canonicalZone(zone: string): string {
-  try {
-    return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return zone;
-  }
-}
+});

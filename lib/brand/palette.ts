@@ -1,4 +1,5 @@
 import { clampChroma, formatHex, oklch, wcagContrast, type Oklch } from "culori";
+import { memoized } from "@/lib/cache/cache";
 
 /**
  * The one set of colour tokens every page reads (see docs/brand.md). Two neutral schemes,
@@ -181,7 +182,16 @@ function brandRoles(brandColor: string, scheme: Scheme, neutral: Neutral): Brand
 }
 
 /** Every colour token of one scheme for a brand colour (null: the default blue). */
-export function paletteFor(brandColor: string | null, scheme: Scheme): Palette {
-  const neutral = NEUTRAL[scheme];
-  return { ...neutral, ...brandRoles(brandColor ?? DEFAULT_BRAND_COLOR, scheme, neutral) };
+export function paletteFor(brandColor: string | null, scheme: Scheme): Readonly<Palette> {
+  return palettes(`${scheme} ${brandColor ?? DEFAULT_BRAND_COLOR}`);
 }
+
+/**
+ * Palettes by scheme and colour: every email and page of a workspace asks for the same one, and
+ * working it out (OKLCH searches for readable shades) cost a confirmation more than writing it.
+ */
+const palettes = memoized<Readonly<Palette>>({ maxBytes: 256 * 1024, sizeOf: () => 1024 }, (key) => {
+  const [scheme, brandColor] = key.split(" ") as [Scheme, string];
+  const neutral = NEUTRAL[scheme];
+  return Object.freeze({ ...neutral, ...brandRoles(brandColor, scheme, neutral) });
+});

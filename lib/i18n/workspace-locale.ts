@@ -1,3 +1,4 @@
+import { memoized } from "@/lib/cache/cache";
 import type { Locale } from "./locales";
 import ZONE_COUNTRIES from "./zone-countries.json";
 
@@ -27,14 +28,19 @@ export function workspaceFormattingLocale(language: Locale, zone: string): strin
   return locale;
 }
 
-function readsTwelveHours(locale: string): boolean {
-  return new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hour12 === true;
-}
+/**
+ * Facts ICU works out by building a formatter (tens of microseconds each), asked for by every
+ * message and page: kept by their key, a locale or a zone name (a few hundred of each exist).
+ */
+const SMALL_FACTS = { maxBytes: 64 * 1024, sizeOf: (_: unknown, key: string) => key.length + 16 };
 
-function canonicalZone(zone: string): string {
+const readsTwelveHours = memoized<boolean>(SMALL_FACTS, (locale) => new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hour12 === true);
+
+/** The name ICU knows a zone by ("Asia/Calcutta" for an alias the tables may lack); the name itself when ICU knows none. */
+export const canonicalZone = memoized<string>(SMALL_FACTS, (zone) => {
   try {
     return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return zone;
   }
-}
+});

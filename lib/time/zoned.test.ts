@@ -30,6 +30,11 @@ describe("the instant writers", () => {
     expect(toZonedIso(new Date("2026-07-01T09:00:00Z"), "Asia/Kolkata")).toBe("2026-07-01T14:30:00+05:30");
   });
 
+  it("write whole seconds without a fraction and any other instant to the millisecond", () => {
+    expect(toUtcIso(new Date("2026-03-08T07:00:00.000Z"))).toBe("2026-03-08T07:00:00Z");
+    expect(toUtcIso(new Date("2026-03-08T07:00:00.250Z"))).toBe("2026-03-08T07:00:00.250Z");
+  });
+
   it("never write more than four digits of year", () => {
     expect(toZonedIso(new Date("9999-12-31T23:59:59Z"), "Asia/Kolkata")).toBe("9999-12-31T23:59:59Z");
     expect(toUtcIso(new Date(Date.parse("+010000-01-01T00:00:00Z")))).toBe("9999-12-31T23:59:59.999Z");

@@ -37,7 +37,9 @@ export function toZonedIso(instant: Date, timezone: string): string {
  */
 export function toUtcIso(instant: Date): string {
   const ms = Math.min(Math.max(instant.getTime(), WRITABLE_FROM_MS), WRITABLE_UNTIL_MS);
-  return DateTime.fromMillis(ms, { zone: "utc" }).toISO({ suppressMilliseconds: true })!.replace("+00:00", "Z");
+  // ECMAScript's own writer is RFC 3339 in UTC for the four-digit years; whole seconds drop ".000".
+  const iso = new Date(ms).toISOString();
+  return iso.endsWith(".000Z") ? `${iso.slice(0, -5)}Z` : iso;
 }
 
 export function toUtcIsoOrNull(instant: Date | null | undefined): string | null {
