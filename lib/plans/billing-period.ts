@@ -1,7 +1,10 @@
-import { DateTime } from "luxon";
-
-/** The billing period: the calendar month in UTC that contains `now`. */
+/** The billing period: the calendar month in UTC that contains `now` (UTC has no zone rules: plain date arithmetic). */
 export function billingPeriod(now: Date): { start: Date; end: Date; key: string } {
-  const start = DateTime.fromJSDate(now, { zone: "utc" }).startOf("month");
-  return { start: start.toJSDate(), end: start.plus({ months: 1 }).toJSDate(), key: start.toFormat("yyyy-MM") };
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  return {
+    start: new Date(Date.UTC(year, month, 1)),
+    end: new Date(Date.UTC(year, month + 1, 1)),
+    key: `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}`,
+  };
 }

@@ -1,5 +1,4 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { DateTime } from "luxon";
 import { zoneNamesFor } from "@/lib/booking-pages/zone-names";
 import { directionOf, type Locale } from "@/lib/i18n/locales";
 import { wallTime, type Translate } from "./i18n";
@@ -42,9 +41,9 @@ export function zoneCityIn(zone: string, locale: Locale): string {
 export function formatAppointment(startsAt: Date, endsAt: Date, timezone: string, { locale, t, formatting }: Speech): string {
   const start = wallTime(startsAt, timezone, locale, formatting);
   const end = wallTime(endsAt, timezone, locale, formatting);
-  const sameDay = DateTime.fromJSDate(startsAt, { zone: timezone }).hasSame(DateTime.fromJSDate(endsAt, { zone: timezone }), "day");
   const city = zoneCityIn(timezone, locale);
-  return sameDay
+  // One day in the zone exactly when both ends read the same date there.
+  return start.date === end.date
     ? t("email.appointment", { date: start.date, start: start.time, end: end.time, city })
     : t("email.appointmentAcrossDays", { date: start.date, start: start.time, endDate: end.date, end: end.time, city });
 }
