@@ -20,9 +20,10 @@ export type BookingDetails = { booking: BookingRow; workspace: WorkspaceRow; ser
 
 /**
  * What a caller already holds of a booking's details: a create has just written the booking
- * and its customer (and its answers), and checked the body against the workspace and service it read.
+ * and its customer (and its answers), checked the body against the workspace and service it read,
+ * and may have read the calendar it took in the insert's round trip.
  */
-export type KnownBookingDetails = Omit<BookingDetails, "staff"> & { answers?: BookingAnswer[] };
+export type KnownBookingDetails = Omit<BookingDetails, "staff"> & { staff?: StaffRow; answers?: BookingAnswer[] };
 
 /** The same with the booking's payment (null: none), which a create has just written too. */
 export type KnownBookingDetailsAndPayment = KnownBookingDetails & { payment: PaymentRow | null };
@@ -30,7 +31,7 @@ export type KnownBookingDetailsAndPayment = KnownBookingDetails & { payment: Pay
 /**
  * The one loader of a booking's details (messages, webhook payloads, the public read). Every
  * joined row must belong to the booking's workspace; with `workspaceId`, so must the booking.
- * Given what the caller holds (`known`), only the calendar is read.
+ * Given what the caller holds (`known`), only the calendar is read, and nothing when it holds that too.
  */
 export async function loadBookingDetails(
   db: Queryable,
@@ -40,6 +41,7 @@ export async function loadBookingDetails(
   if (known) {
     const { booking } = known;
     if (booking.id !== scope.bookingId || (scope.workspaceId !== undefined && booking.workspaceId !== scope.workspaceId)) return undefined;
+    if (known.staff?.id === booking.staffId) return { ...known, staff: known.staff };
     const [calendar] = await db
       .select()
       .from(staff)

@@ -2,7 +2,8 @@ import { countBookingCreated } from "@/lib/observability/metrics";
 import { randomUUID } from "node:crypto";
 import { upsertCustomer } from "@/lib/customers/upsert-customer";
 import type { Tx } from "@/lib/db/client";
-import { bookingAnswers, bookings, type BookingRow, type QuestionRow, type ServiceRow } from "@/lib/db/schema";
+import { and, eq } from "drizzle-orm";
+import { bookingAnswers, bookings, staff, type BookingRow, type QuestionRow, type ServiceRow, type StaffRow } from "@/lib/db/schema";
 import type { KeyActor, MemberActor, ServiceContext } from "@/lib/context";
 import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";
 import { assertPaymentPossible, recordBookingPayment, startBookingPayment } from "@/lib/payments/create-payment";
@@ -107,15 +108,32 @@ async function create(ctx: Ctx, input: CreateBookingBody, startsAt: Date): Promi
         createdVia: ctx.actor.type,
         now,
       };
-      const { row, code } = await occupyFirstFree(tx, calendars, times, (savepoint, staffId) => insertBooking(savepoint, workspace.id, staffId, draft));
+      const { row, code, calendar } = await occupyFirstFree(tx, calendars, times, async (savepoint, staffId) => {
+        // The calendar's row, which the messages name, rides in the insert's round trip. A refused
+        // insert fails the read too (the transaction is aborted): the insert's refusal is the answer.
+        const [inserted, read] = await Promise.allSettled([
+          insertBooking(savepoint, workspace.id, staffId, draft),
+          readCalendar(savepoint, workspace.id, staffId),
+        ]);
+        if (inserted.status === "rejected") throw inserted.reason;
+        if (read.status === "rejected") throw read.reason;
+        return { ...inserted.value, calendar: read.value[0] };
+      });
       const payment = await recordBookingPayment(tx, { workspace, service, bookingId: row.id, now });
-      return settleStart(tx, row, code, now, { workspace, service, customer, payment: payment ?? null, answers: toBookingAnswers(answers) });
+      return settleStart(tx, row, code, now, { workspace, service, customer, staff: calendar, payment: payment ?? null, answers: toBookingAnswers(answers) });
     });
   const booking = await occupyBestFirst(staffIds, write);
   countBookingCreated(ctx.actor.type);
   // After commit, never inside the transaction: the PaymentIntent on the connected account.
   const payment = service.paymentMode === "none" ? undefined : await startBookingPayment(ctx, { workspaceId: workspace.id, bookingId: booking.id });
   return { booking, accessToken, payment, answers: toBookingAnswers(answers) };
+}
+
+function readCalendar(tx: Tx, workspaceId: string, staffId: string): Promise<StaffRow[]> {
+  return tx
+    .select()
+    .from(staff)
+    .where(and(eq(staff.id, staffId), eq(staff.workspaceId, workspaceId)));
 }
 
 /** The body against the workspace: a bookable service it can take payment for, and valid answers (in this order). */
