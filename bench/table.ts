@@ -33,15 +33,19 @@ export const LINES = {
 } as const;
 export type LineKey = keyof typeof LINES;
 
-/** Goals from the issue: a ratio (or a bound) per database; null where the issue sets none. */
+/**
+ * Goals: a ratio (or a bound) per database; null where none is set. Each is the stricter of the
+ * issue that set the line and issue 41 ("A simpler core at the same speed"), which asks every
+ * line to hold its ratio while the core got simpler (docs/performance.md#todays-figures).
+ */
 export const RATIO_GOALS: Record<"workspace" | "fresh62" | "fresh62ext" | "again62" | "fresh7" | "create" | "mixed", Record<Database, number | null>> = {
-  workspace: { PGlite: 0.45, PostgreSQL: 0.6 },
-  fresh62: { PGlite: 0.15, PostgreSQL: 0.15 },
+  workspace: { PGlite: 0.6, PostgreSQL: 0.8 },
+  fresh62: { PGlite: 0.4, PostgreSQL: 0.4 },
   // Of fresh62's ratio in the same run (issue "A calendar that knows the staff member's other calendars").
   fresh62ext: { PGlite: 0.8, PostgreSQL: 0.8 },
-  again62: { PGlite: null, PostgreSQL: 0.6 },
-  fresh7: { PGlite: null, PostgreSQL: 0.3 },
-  create: { PGlite: 0.1, PostgreSQL: 0.1 },
+  again62: { PGlite: 0.6, PostgreSQL: 0.6 },
+  fresh7: { PGlite: 0.5, PostgreSQL: 0.5 },
+  create: { PGlite: 0.12, PostgreSQL: 0.15 },
   // Issue "The project's knowledge inside the repo": a write invalidates only what it changes.
   mixed: { PGlite: 0.35, PostgreSQL: 0.35 },
 };
