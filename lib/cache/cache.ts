@@ -71,8 +71,8 @@ export class Cache<V> {
 /**
  * A pure function of a string, its answers kept in the one cache under the key they are a
  * function of (NAMED_BY_KEY: only the size bound removes them). For facts a page or a message
- * asks for on every request and that cost far more to work out than to look up: the CSS of a
- * brand, a locale's clock, a zone's canonical name.
+ * asks for on every request and that cost far more to work out than to look up: a brand's
+ * palette, a locale's clock, a zone's canonical name.
  */
 export function memoized<V>(options: CacheOptions<V>, compute: (key: string) => V): (key: string) => V {
   const kept = new Cache<V>(options);
