@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import axe from "axe-core";
 import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -77,20 +78,36 @@ export async function screenshotAndAxe(page: Page, testInfo: TestInfo, name: str
  * Zero axe-core violations on the page as it is now (of `axeTags` when given, else of every rule
  * axe runs by default).
  *
- * A page without frames is checked with one `axe.run` in the page (AxeBuilder's legacy mode).
- * The default mode exists for frames from other origins: it runs `runPartial` in each frame and
- * combines the parts with `finishRun` in a blank page it opens and closes, injecting axe there
- * again. On a page with no frame the result is the same, and the blank page cost about a second
- * of the 1.4 s a check took here (0.4 s without it), at over 600 checks a pass. Pages with frames
- * (the widget on a host page) keep the default mode, so every frame is still checked.
+ * A page without frames is checked by axe-core's own `axe.run` in the page, with the library
+ * injected once per document: a checkpoint checks the same document at each viewport, and
+ * AxeBuilder sends axe's 1.3 MB source into the page again for every check. Measured on one
+ * brand walk (22 checks, 1 worker): 480 ms a check with AxeBuilder's legacy mode, 197 ms this
+ * way; the Playwright worker's CPU for the whole test 8.8 s → 5.0 s, Chromium's renderer's
+ * 15.4 s → 11.2 s. Pages with frames (the widget on a host page) keep AxeBuilder's default mode,
+ * which runs `runPartial` in each frame, whatever its origin, and combines the parts.
  */
 export async function expectNoAxeViolations(page: Page, where: string, axeTags?: string[]) {
-  const axe = new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1);
-  const results = await (axeTags ? axe.withTags(axeTags) : axe).analyze();
-  const summary = results.violations.map(
+  const violations = page.frames().length === 1 ? await axeInPage(page, axeTags) : await axeInEveryFrame(page, axeTags);
+  const summary = violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(" ")).join("\n  ")}`,
   );
   expect(summary, `axe violations at ${where}`).toEqual([]);
+}
+
+type WithAxe = { axe?: typeof axe };
+
+async function axeInPage(page: Page, axeTags?: string[]): Promise<axe.Result[]> {
+  const injected = await page.evaluate(() => typeof (window as WithAxe).axe?.run === "function");
+  if (!injected) await page.evaluate(axe.source);
+  return page.evaluate(async (tags) => {
+    const options: axe.RunOptions = { resultTypes: ["violations"], ...(tags ? { runOnly: { type: "tag", values: tags } } : {}) };
+    return (await (window as WithAxe).axe!.run(document, options)).violations;
+  }, axeTags);
+}
+
+async function axeInEveryFrame(page: Page, axeTags?: string[]): Promise<axe.Result[]> {
+  const builder = new AxeBuilder({ page });
+  return (await (axeTags ? builder.withTags(axeTags) : builder).analyze()).violations;
 }
 
 /** The page fits the screen's width: what is wider (a table) scrolls in its own region, never the page sideways. */
