@@ -118,6 +118,7 @@ test("SIGTERM during a burst of 200 reads answers every one, then exits 0", ONCE
   // closing the listener then would reset them.
   // 200 clients, a connection each (no keep-alive): a kept-alive connection reused just as the
   // draining server closes it idle is reset by HTTP itself, whatever the server does.
+  const written: Promise<unknown>[] = [];
   const reads = Array.from(
     { length: 200 },
     () =>
@@ -127,9 +128,13 @@ test("SIGTERM during a burst of 200 reads answers every one, then exits 0", ONCE
           response.on("end", () => resolve(response.statusCode ?? 0));
         });
         request.on("error", (error) => resolve(`${error}`));
+        written.push(new Promise((sent) => request.once("finish", sent).once("error", sent)));
       }),
   );
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The signal lands once every request is on the wire, not after a fixed pause: on a busy
+  // machine this process can take seconds to write them, and a connection silent that long
+  // is one a draining server rightly closes (a browser's preconnect).
+  await Promise.all(written);
   server.kill("SIGTERM");
   const statuses = await Promise.all(reads);
   const counts = statuses.reduce<Record<string, number>>((tally, status) => ({ ...tally, [status]: (tally[status] ?? 0) + 1 }), {});

@@ -29,8 +29,9 @@ const LISTEN_QUIET_MS = 250;
  * for LISTEN_QUIET_MS: the queue is then empty, and a client that comes later is refused, which
  * a client or balancer may retry because nothing was sent. Node's own `server.close()` would
  * also drop connections whose request is not parsed yet, so a connection is closed only once it
- * is truly idle: after its answer, or kept alive with nothing in flight, or silent for
- * FIRST_REQUEST_GRACE_MS after it opened.
+ * is truly idle: after its answer, or kept alive with nothing in flight, or silent (not one
+ * byte received) for FIRST_REQUEST_GRACE_MS after it opened; one that has sent part of a request
+ * is waited for, up to SHUTDOWN_TIMEOUT_MS.
  */
 export function exitOnSignals(server: Listener, connections: ConnectionTracker, closeApp: () => Promise<void>): void {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -54,10 +55,13 @@ async function shutDown(server: Listener, connections: ConnectionTracker, closeA
   );
   let listening = true;
   while (performance.now() < deadline) {
+    // Timers run before the event loop polls its sockets: after a stall (a busy machine) the
+    // kernel can hold a request Node has not read yet, or a connection it has not taken from the
+    // listen queue. Each look at the connections comes after a poll (setImmediate's phase), so a
+    // request that arrived is seen in flight, never taken for a silent connection.
+    await new Promise((resolve) => setImmediate(resolve));
     connections.closeIdle();
     const quiet = () => connections.open.size === 0 && performance.now() - connections.lastOpenedAt() >= LISTEN_QUIET_MS;
-    // Timers run before the event loop polls the listener: after a stall (a busy machine) the
-    // kernel's queue can hold connections Node has not yet taken. One poll first takes them.
     if (listening && quiet()) await new Promise((resolve) => setImmediate(resolve));
     if (listening && quiet()) {
       net.Server.prototype.close.call(server);
@@ -118,7 +122,8 @@ export function trackConnections(server: Listener): ConnectionTracker {
       const now = performance.now();
       for (const [socket, state] of open) {
         if (state.active > 0) continue;
-        if (state.served > 0 || now - state.openedAt > FIRST_REQUEST_GRACE_MS) socket.destroy();
+        // Served and idle; or silent since it opened (not one byte of a request read).
+        if (state.served > 0 || (socket.bytesRead === 0 && now - state.openedAt > FIRST_REQUEST_GRACE_MS)) socket.destroy();
       }
     },
   };
