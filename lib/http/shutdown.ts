@@ -61,9 +61,8 @@ async function shutDown(server: Listener, connections: ConnectionTracker, closeA
     // request that arrived is seen in flight, never taken for a silent connection.
     await new Promise((resolve) => setImmediate(resolve));
     connections.closeIdle();
-    const quiet = () => connections.open.size === 0 && performance.now() - connections.lastOpenedAt() >= LISTEN_QUIET_MS;
-    if (listening && quiet()) await new Promise((resolve) => setImmediate(resolve));
-    if (listening && quiet()) {
+    const quiet = connections.open.size === 0 && performance.now() - connections.lastOpenedAt() >= LISTEN_QUIET_MS;
+    if (listening && quiet) {
       net.Server.prototype.close.call(server);
       listening = false;
     }
