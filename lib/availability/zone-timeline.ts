@@ -1,4 +1,5 @@
 import { IANAZone } from "luxon";
+import { memoized } from "@/lib/cache/cache";
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -16,11 +17,15 @@ export type OffsetSegment = { startMs: number; endMs: number; offsetMs: number }
 const SAMPLE_STEP_MS = DAY_MS;
 
 /**
- * Offsets at sample instants, per zone: a pure function of (zone, instant) that luxon answers
- * in ~10 µs, asked for the same midnights by every request. Bounded; cleared when full.
+ * A zone's offset at a UTC midnight, keyed `zone@ms`: a pure function that luxon answers in
+ * about 10 µs (a `formatToParts`), asked for the same midnights by every request.
  */
-const sampleOffsets = new Map<string, number>();
-const MAX_CACHED_SAMPLES = 100_000;
+const offsetAtMidnight = memoized<number>({ maxBytes: 4 * 1024 * 1024, sizeOf: (_, key) => 64 + key.length }, (key) => {
+  const at = key.lastIndexOf("@");
+  return exactOffset(IANAZone.create(key.slice(0, at)), Number(key.slice(at + 1)));
+});
+
+const exactOffset = (zone: IANAZone, ms: number) => Math.round(zone.offset(ms) * MINUTE_MS);
 
 /**
  * The zone's offsets over [fromMs, toMs] as consecutive segments, the first starting at
@@ -31,15 +36,13 @@ const MAX_CACHED_SAMPLES = 100_000;
 export function buildZoneTimeline(timezone: string, fromMs: number, toMs: number): OffsetSegment[] {
   const zone = IANAZone.create(timezone);
   if (!zone.isValid) throw new Error(`invalid time zone ${timezone}`);
-  const offsetAt = (ms: number) => Math.round(zone.offset(ms) * MINUTE_MS);
-  const sampleAt = (ms: number) => {
-    const key = `${timezone}@${ms}`;
-    let offset = sampleOffsets.get(key);
-    if (offset === undefined) {
-      if (sampleOffsets.size >= MAX_CACHED_SAMPLES) sampleOffsets.clear();
-      sampleOffsets.set(key, (offset = offsetAt(ms)));
-    }
-    return offset;
+  const sampleAt = (ms: number) => offsetAtMidnight(`${timezone}@${ms}`);
+  // Inside a day whose two midnights share an offset, every instant has it (SAMPLE_STEP_MS);
+  // only a day with a change asks luxon.
+  const offsetAt = (ms: number) => {
+    const midnight = Math.floor(ms / SAMPLE_STEP_MS) * SAMPLE_STEP_MS;
+    const before = sampleAt(midnight);
+    return before === sampleAt(midnight + SAMPLE_STEP_MS) ? before : exactOffset(zone, ms);
   };
 
   const segments: OffsetSegment[] = [];
@@ -53,10 +56,10 @@ export function buildZoneTimeline(timezone: string, fromMs: number, toMs: number
       probe = next;
       continue;
     }
-    const change = findChange(offsetAt, probe, next, segmentOffset);
+    const change = findChange((ms) => exactOffset(zone, ms), probe, next, segmentOffset);
     segments.push({ startMs: segmentStart, endMs: change, offsetMs: segmentOffset });
     segmentStart = change;
-    segmentOffset = offsetAt(change);
+    segmentOffset = exactOffset(zone, change);
     // Look again from the change: another one may follow before the next sample.
     probe = change;
   }
