@@ -129,6 +129,8 @@ export type SeedBookingOptions = {
   startsAt: Date;
   /** The series it belongs to (bookings made with `repeat`). */
   seriesId?: string;
+  /** A seat of a group session (lib/bookings/sessions.ts `sessionIdFor`). */
+  sessionId?: string | null;
   durationMinutes?: number;
   status?: BookingRow["status"];
   holdExpiresAt?: Date | null;
@@ -191,6 +193,7 @@ export async function seedBooking(ws: TestWorkspace, options: SeedBookingOptions
       accessTokenSealed: seal(token),
       rescheduledFromId: options.rescheduledFromId ?? null,
       seriesId: options.seriesId ?? null,
+      sessionId: options.sessionId ?? null,
       isAnnounced: options.isAnnounced ?? status === "confirmed",
       confirmedAt: options.confirmedAt !== undefined ? options.confirmedAt : status === "confirmed" ? new Date() : null,
     })
