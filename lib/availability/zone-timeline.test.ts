@@ -39,4 +39,21 @@ describe("buildZoneTimeline", () => {
       "2026-11-01T06:00:00.000Z",
     ]);
   });
+
+  it("gives the exact offset on a day with a change, for short ranges starting anywhere in it (the create's check)", () => {
+    // Midnights answer the days without a change; a day whose two midnights differ asks luxon.
+    for (const zone of ZONES) {
+      const year = buildZoneTimeline(zone, Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1));
+      for (const change of year.slice(1).map((segment) => segment.startMs)) {
+        const dayStart = Math.floor(change / DAY_MS) * DAY_MS - DAY_MS;
+        for (let fromMs = dayStart; fromMs < dayStart + 3 * DAY_MS; fromMs += 7 * 60_000) {
+          const toMs = fromMs + 90 * 60_000;
+          const timeline = buildZoneTimeline(zone, fromMs, toMs);
+          for (const ms of [fromMs, fromMs + 45 * 60_000, toMs - 1]) {
+            expect(offsetAtInstant(timeline, ms), `${zone} at ${new Date(ms).toISOString()}`).toBe(DateTime.fromMillis(ms, { zone }).offset * 60_000);
+          }
+        }
+      }
+    }
+  });
 });
