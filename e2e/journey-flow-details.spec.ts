@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { chooseLaterDay, chooseService, fillDetails, uniqueEmail } from "./support/flow";
 import { PHONE, DESKTOP, seed, look, pickTime, bookings, pauseBrowserClock, resetClockAfterEach } from "./support/journey-flow";
@@ -161,12 +162,25 @@ for (const [width, size] of [
   });
 }
 
+/**
+ * Tests 12 and 13 pick days of the month shown first: both clocks (the app's and the browser's)
+ * start from a Wednesday morning in mid-March, so the month has days with times after "today"
+ * whatever the real date (near a month's end it had one or two, and the tests failed).
+ */
+const MID_MONTH = new Date("2031-03-12T09:00:00Z");
+
+async function startClocksMidMonth(page: Page, request: APIRequestContext): Promise<void> {
+  await call(request, "POST", "/dev/clock", undefined, { now: MID_MONTH.toISOString() });
+  await page.clock.install({ time: MID_MONTH });
+}
+
 test("12 · phone: Back before Book in both order and place, times scroll into view, a favicon", async ({ page, request }, testInfo) => {
   await page.setViewportSize(PHONE);
   const missing: string[] = [];
   page.on("response", (response) => {
     if (response.status() === 404) missing.push(response.url());
   });
+  await startClocksMidMonth(page, request);
   const seeded = await seed(request);
   await page.goto(`/book/${seeded.slug}`);
   const icon = await page.locator("link[rel='icon']").first().getAttribute("href");
@@ -175,7 +189,7 @@ test("12 · phone: Back before Book in both order and place, times scroll into v
   await chooseService(page, "Haircut");
   const day = page.locator("button[data-date][aria-label*='times available']").nth(2);
   await day.click();
-  // Whichever row of the month the day sits in (the test runs on any date), its heading and first
+  // Whichever row of the month the day sits in, its heading and first
   // time end up on screen without a scroll of the customer's own.
   const heading = page.locator("#day-times-heading");
   const firstTime = page
@@ -203,12 +217,13 @@ test("12 · phone: Back before Book in both order and place, times scroll into v
 
 test("13 · keyboard: Tab into the calendar lands on the chosen day, not on today without times", async ({ page, request }) => {
   await page.setViewportSize(PHONE);
+  await startClocksMidMonth(page, request);
   const seeded = await seed(request);
   // The rest of today (and the next day) is time off: today offers no times and the page chooses a later day.
   const instant = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
   await call(request, "POST", `/v1/staff/${seeded.staff[0]!.id}/time-off`, seeded.sk, {
-    starts_at: instant(Date.now() - 60 * 60_000),
-    ends_at: instant(Date.now() + 48 * 60 * 60_000),
+    starts_at: instant(MID_MONTH.getTime() - 60 * 60_000),
+    ends_at: instant(MID_MONTH.getTime() + 48 * 60 * 60_000),
     reason: "Away",
   });
   await page.goto(`/book/${seeded.slug}`);
