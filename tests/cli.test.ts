@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 
@@ -20,8 +20,12 @@ async function cli(dataDir: string, ...args: string[]) {
 }
 
 describe("command line", () => {
+  // One embedded database for the file, as an operator's DATA_DIR: its first command creates and
+  // migrates it (seconds), the others open it.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "cli-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
   it("creates accounts, mints account keys, changes plans, each as one JSON line", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "cli-"));
     const created = await cli(dir, "account", "create", "--name", "Acme", "--plan", "starter", "--plan-step", "2");
     expect(created.code).toBe(0);
     expect(created.stdout.trim().split("\n")).toHaveLength(1);
@@ -42,7 +46,6 @@ describe("command line", () => {
   }, 180_000);
 
   it("refuses bad input plainly, with a non-zero exit and nothing on stdout", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "cli-"));
     const noName = await cli(dir, "account", "create");
     expect(noName.code).not.toBe(0);
     expect(noName.stdout).toBe("");
@@ -59,7 +62,6 @@ describe("command line", () => {
   }, 180_000);
 
   it("seeds the demo workspace once and shows it afterwards", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "cli-"));
     const first = JSON.parse((await cli(dir, "demo")).stdout);
     expect(first).toMatchObject({ slug: "demo", created: true, booking_page_url: "http://localhost:3000/book/demo" });
     expect(first.secret_key).toMatch(/^sk_/);
