@@ -21,7 +21,9 @@ declare module "autocannon" {
     non2xx: number;
     errors: number;
     timeouts: number;
+    "1xx": number;
     "2xx": number;
+    "3xx": number;
     "4xx": number;
     "5xx": number;
   };

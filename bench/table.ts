@@ -18,7 +18,7 @@ export const LINES = {
   fresh62: "availability, 62 days, 10 calendars, 2,000 bookings, a new range each request",
   fresh62ext: "the same with 10 external calendars × 500 busy times (ratio to the line above)",
   sync5000: "sync of a 5,000-event feed with recurrences: CPU (bench/external.ts)",
-  again62: "the same 62-day range asked again (cached answers)",
+  again62: "the same 62-day range asked again with its ETag (304, no body)",
   fresh7: "availability, 7 days, a new range each request",
   create: "POST /v1/bookings",
   mixed: "a booking page: nine 7-day availability reads (new ranges) per create",
