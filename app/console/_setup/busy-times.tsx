@@ -13,11 +13,12 @@ import styles from "./setup.module.css";
 export async function BusyTimes({ ctx, staffId, from, to }: { ctx: ServiceContext; staffId: string; from: DateTime; to: DateTime }) {
   const t = await getTranslations("console.schedule.busy");
   const zone = ctx.workspace.timezone;
-  const [busy, sources] = await Promise.all([
-    listBusy({ ctx, staffId, query: { from: from.toISO() ?? undefined, to: to.toISO() ?? undefined } }),
-    listExternalCalendars({ ctx, staffId }),
-  ]);
-  const names = new Map(sources.data.map((source) => [source.id, source.name ?? source.display_url]));
+  const busy = await listBusy({ ctx, staffId, query: { from: from.toISO() ?? undefined, to: to.toISO() ?? undefined } });
+  // The external calendars' names only when one of them is busy here: a day view reads this for
+  // every calendar, and most days have none.
+  const isExternal = busy.data.some((interval) => interval.sources.some((source) => source.type === "external_calendar"));
+  const sources = isExternal ? (await listExternalCalendars({ ctx, staffId })).data : [];
+  const names = new Map(sources.map((source) => [source.id, source.name ?? source.display_url]));
   const shown = busy.data
     .map((interval) => ({
       ...interval,
