@@ -1,5 +1,5 @@
 import { E2E } from "./support/env";
-import { call, latestCode, seedWorkspace } from "./support/seed";
+import { call, latestCode, seedWorkspace, startClocksAt } from "./support/seed";
 import { expect, test } from "./support/fixtures";
 import { chooseFirstTime, chooseService, fillDetails, firstTime, uniqueEmail } from "./support/flow";
 
@@ -98,8 +98,7 @@ test("a rate limit (429): a countdown to the next minute, then the same details 
   // The budget is per minute of the app's clock: the server and the browser start two seconds
   // into a minute, so the burn and the click below share one minute whatever the hour.
   const minuteStart = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 2_000);
-  await call(request, "POST", "/dev/clock", undefined, { now: minuteStart.toISOString() });
-  await page.clock.install({ time: minuteStart });
+  await startClocksAt(page, request, minuteStart);
   await page.goto(`/book/${seeded.slug}`);
   await chooseService(page, "Haircut");
   await chooseFirstTime(page, 10);

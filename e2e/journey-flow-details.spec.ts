@@ -1,8 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { chooseLaterDay, chooseService, fillDetails, uniqueEmail } from "./support/flow";
 import { PHONE, DESKTOP, seed, look, pickTime, bookings, pauseBrowserClock, resetClockAfterEach } from "./support/journey-flow";
-import { call, latestCode } from "./support/seed";
+import { call, latestCode, startClocksAt } from "./support/seed";
 
 /**
  * Issue 15, the booking-flow half, items 6–12 (1–4: journey-flow.spec.ts): validation, a taken time,
@@ -169,18 +168,13 @@ for (const [width, size] of [
  */
 const MID_MONTH = new Date("2031-03-12T09:00:00Z");
 
-async function startClocksMidMonth(page: Page, request: APIRequestContext): Promise<void> {
-  await call(request, "POST", "/dev/clock", undefined, { now: MID_MONTH.toISOString() });
-  await page.clock.install({ time: MID_MONTH });
-}
-
 test("12 · phone: Back before Book in both order and place, times scroll into view, a favicon", async ({ page, request }, testInfo) => {
   await page.setViewportSize(PHONE);
   const missing: string[] = [];
   page.on("response", (response) => {
     if (response.status() === 404) missing.push(response.url());
   });
-  await startClocksMidMonth(page, request);
+  await startClocksAt(page, request, MID_MONTH);
   const seeded = await seed(request);
   await page.goto(`/book/${seeded.slug}`);
   const icon = await page.locator("link[rel='icon']").first().getAttribute("href");
@@ -217,7 +211,7 @@ test("12 · phone: Back before Book in both order and place, times scroll into v
 
 test("13 · keyboard: Tab into the calendar lands on the chosen day, not on today without times", async ({ page, request }) => {
   await page.setViewportSize(PHONE);
-  await startClocksMidMonth(page, request);
+  await startClocksAt(page, request, MID_MONTH);
   const seeded = await seed(request);
   // The rest of today (and the next day) is time off: today offers no times and the page chooses a later day.
   const instant = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E } from "./env";
 import { PASSES_MS } from "./flow";
 
@@ -180,4 +180,14 @@ export async function firstSlot(request: APIRequestContext, seeded: Seeded, serv
   const slots = result.flatMap((calendar) => calendar.slots.map((slot) => ({ staff_id: calendar.staff_id, start: slot.start })));
   slots.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   return slots.find((slot) => Date.parse(slot.start) - Date.now() > PASSES_MS)!;
+}
+
+/**
+ * The app's clock (POST /dev/clock, shared by the worker's whole server) and the page's (Playwright's
+ * page.clock) both set to `at`, so what the server offers and what the page calls "today" agree.
+ * A spec that moves the app's clock puts it back after each test (DELETE /dev/clock).
+ */
+export async function startClocksAt(page: Page, request: APIRequestContext, at: Date): Promise<void> {
+  await call(request, "POST", "/dev/clock", undefined, { now: at.toISOString() });
+  await page.clock.install({ time: at });
 }
