@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/fixtures";
-import { chooseFirstTime, chooseLaterDay, chooseService, fillDetails, firstTime, uniqueEmail } from "./support/flow";
-import { call, seedWorkspace, type Seeded } from "./support/seed";
+import { chooseFirstTime, chooseLaterDay, chooseService, fillDetails, firstTime, MID_MONTH, uniqueEmail } from "./support/flow";
+import { call, seedWorkspace, startClocksAt, type Seeded } from "./support/seed";
 
 /**
  * Issue 40: each booking attempt has an identity (docs/booking-flow.md#attempts). Other details
@@ -10,6 +10,11 @@ import { call, seedWorkspace, type Seeded } from "./support/seed";
  * one tab); the same attempt again (a reload, a hurried click, Back then the same details)
  * replays its booking and never meets its own hold as a 409 nor gives it away.
  */
+test.afterEach(async ({ request }) => {
+  // A test that starts the clocks mid-month (startClocksAt) leaves the app's where it found it.
+  await request.delete("/dev/clock");
+});
+
 const bookings = async (request: APIRequestContext, seeded: Seeded) =>
   (await call(request, "GET", "/v1/bookings", seeded.sk)).data as { id: string; status: string; starts_at: string }[];
 
@@ -117,6 +122,8 @@ test("a time inside the notice window is called out before paying; a later one's
   page,
   request,
 }) => {
+  // The later day is picked in the month shown first (chooseLaterDay): both clocks start mid-month.
+  await startClocksAt(page, request, MID_MONTH);
   // Thirty days' notice: every time offered is already inside it.
   const late = await seedWorkspace(request, { withDeposit: true, minCancelNoticeMinutes: 30 * 24 * 60, accountFile: E2E.flowHoldsAccountFile });
   await page.goto(`/book/${late.slug}`);

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { chooseLaterDay, chooseService, fillDetails, uniqueEmail } from "./support/flow";
+import { chooseLaterDay, chooseService, fillDetails, MID_MONTH, uniqueEmail } from "./support/flow";
 import { PHONE, DESKTOP, seed, look, pickTime, bookings, pauseBrowserClock, resetClockAfterEach } from "./support/journey-flow";
 import { call, latestCode, startClocksAt } from "./support/seed";
 
@@ -111,9 +111,9 @@ for (const [width, size] of [
     request,
   }, testInfo) => {
     await page.setViewportSize(size);
-    // The browser's clock is ours: it stands still while the hold is made, so the first tick
-    // reads the hold's whole window however long the server takes to answer.
-    await page.clock.install();
+    // The browser's clock is ours (from MID_MONTH, as the app's): it stands still while the hold is
+    // made, so the first tick reads the hold's whole window however long the server takes to answer.
+    await startClocksAt(page, request, MID_MONTH);
     const seeded = await seed(request, { requireVerification: true });
     await page.goto(`/book/${seeded.slug}`);
     await chooseService(page, "Haircut");
@@ -160,13 +160,6 @@ for (const [width, size] of [
     await look(page, testInfo, "02-ended-early");
   });
 }
-
-/**
- * Tests 12 and 13 pick days of the month shown first: both clocks (the app's and the browser's)
- * start from a Wednesday morning in mid-March, so the month has days with times after "today"
- * whatever the real date (near a month's end it had one or two, and the tests failed).
- */
-const MID_MONTH = new Date("2031-03-12T09:00:00Z");
 
 test("12 · phone: Back before Book in both order and place, times scroll into view, a favicon", async ({ page, request }, testInfo) => {
   await page.setViewportSize(PHONE);

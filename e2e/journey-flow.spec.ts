@@ -1,7 +1,7 @@
 import { expect, test } from "./support/fixtures";
-import { chooseLaterDay, chooseService, fillDetails, uniqueEmail } from "./support/flow";
+import { chooseLaterDay, chooseService, fillDetails, MID_MONTH, uniqueEmail } from "./support/flow";
 import { PHONE, DESKTOP, seed, look, pickTime, bookings, resetClockAfterEach } from "./support/journey-flow";
-import { call, latestCode } from "./support/seed";
+import { call, latestCode, startClocksAt } from "./support/seed";
 
 /**
  * Issue 15, the booking-flow half, items 1–4: the customer journey with no dead ends. Each test walks one
@@ -17,6 +17,7 @@ for (const [width, size] of [
 ] as const) {
   test(`1 · every step is a URL: Back, Forward and reload move between steps and keep what was typed (${width} px)`, async ({ page, request }, testInfo) => {
     await page.setViewportSize(size);
+    await startClocksAt(page, request, MID_MONTH);
     const seeded = await seed(request, { vertical: "general" });
     await page.goto(`/book/${seeded.slug}`);
     await chooseService(page, "Haircut");
@@ -70,6 +71,7 @@ for (const [width, size] of [
 
   test(`2 · a held time survives a reload, and Change time or Back gives it back (${width} px)`, async ({ page, request }, testInfo) => {
     await page.setViewportSize(size);
+    await startClocksAt(page, request, MID_MONTH);
     const seeded = await seed(request, { requireVerification: true });
     await page.goto(`/book/${seeded.slug}`);
     await chooseService(page, "Haircut");

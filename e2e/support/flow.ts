@@ -47,8 +47,17 @@ export async function chooseFirstTime(page: Page, nth = 0): Promise<string> {
 }
 
 /**
- * Taps the second day with times: a whole working day, whatever the hour the suite runs at (the
- * first may be this evening, with a time or two left). Answers its date.
+ * A Wednesday morning in mid-March (05:00 in New York): the month shown first has days with times
+ * after "today" whatever the real date. A test that picks days of that month starts both clocks
+ * here (`startClocksAt`) and puts the app's back after it; near a real month's end it had one day
+ * with times or none, and the pick timed out.
+ */
+export const MID_MONTH = new Date("2031-03-12T09:00:00Z");
+
+/**
+ * Taps the second day with times: a whole working day, whatever the hour (the first may be this
+ * evening, with a time or two left). The month shown first must hold two such days: start the
+ * clocks at MID_MONTH. Answers its date.
  */
 export async function chooseLaterDay(page: Page): Promise<string> {
   const later = daysWithTimes(page).nth(1);
