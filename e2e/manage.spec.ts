@@ -1,9 +1,13 @@
-import { call, firstSlot, seedWorkspace, type Seeded } from "./support/seed";
+import { call, firstSlot, seedWorkspace, startClocksAt, type Seeded } from "./support/seed";
 import { expect, test } from "./support/fixtures";
-import { daysWithTimes, moveBooking, openReschedule, shownTimes } from "./support/flow";
+import { daysWithTimes, MID_MONTH, moveBooking, openReschedule, shownTimes } from "./support/flow";
 import type { APIRequestContext } from "@playwright/test";
 
 /** A confirmed booking made by the business's server; the customer holds its manage token. */
+test.afterEach(async ({ request }) => {
+  await request.delete("/dev/clock");
+});
+
 async function bookByApi(request: APIRequestContext, seeded: Seeded) {
   const slot = await firstSlot(request, seeded, seeded.services.haircut);
   const booking = await call(request, "POST", "/v1/bookings", seeded.sk, {
@@ -62,6 +66,8 @@ test("cancels from the manage page after a confirmation; the link then says so a
 });
 
 test("reschedules through the same slot picker, excluding the booking itself", async ({ page, request, checkpoint }) => {
+  // The move goes to the second day with times of the booking's month: both clocks start mid-month.
+  await startClocksAt(page, request, MID_MONTH);
   const seeded = await seedWorkspace(request);
   const booking = await bookByApi(request, seeded);
   await page.goto(`/manage/${booking.access_token}`);

@@ -168,18 +168,20 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
 
 /**
  * The first open slot of a service per the API (with the secret key) that starts more than ten
- * minutes from now (PASSES_MS, as the pages' firstTime): a start a moment away passes before the
- * test has booked, moved or cancelled it, whatever the hour the suite runs at.
+ * minutes from the app's now (PASSES_MS, as the pages' firstTime): a start a moment away passes
+ * before the test has booked, moved or cancelled it, whatever the hour the suite runs at. Now is
+ * the app's clock (GET /dev/clock), which a test may have started elsewhere (startClocksAt).
  */
 export async function firstSlot(request: APIRequestContext, seeded: Seeded, serviceId: string): Promise<{ staff_id: string; start: string }> {
-  const from = new Date(Date.now() - 60_000).toISOString();
-  const to = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const now = Date.parse((await call(request, "GET", "/dev/clock", undefined)).now);
+  const from = new Date(now - 60_000).toISOString();
+  const to = new Date(now + 3 * 86_400_000).toISOString();
   const result = (
     await call(request, "GET", `/v1/availability?service_id=${serviceId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, seeded.sk)
   ).data as { staff_id: string; slots: { start: string }[] }[];
   const slots = result.flatMap((calendar) => calendar.slots.map((slot) => ({ staff_id: calendar.staff_id, start: slot.start })));
   slots.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  return slots.find((slot) => Date.parse(slot.start) - Date.now() > PASSES_MS)!;
+  return slots.find((slot) => Date.parse(slot.start) - now > PASSES_MS)!;
 }
 
 /**
