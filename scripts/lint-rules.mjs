@@ -13,6 +13,11 @@ import path from "node:path";
  * it in this rule's options (.oxlintrc.json, `surfaces`). Code outside the folder (another
  * domain, app/, components/) imports only those; a file not listed is the folder's own. A
  * folder with no entry offers nothing. See docs/architecture.md#domains-and-their-surfaces.
+ *
+ * domain-direction: which way lib/ folders depend on each other, where one way is decided. The
+ * options (`below`) name, per folder, the folders it sits below and so never imports: the outbox
+ * (lib/notifications) never imports lib/bookings, which writes to it. A relative path, a type
+ * import, a re-export and a dynamic import() count alike.
  */
 const noClockRead = {
   meta: {
@@ -52,6 +57,22 @@ function rootOf(file) {
   return process.cwd();
 }
 
+/** The listener for every form of import (static, type, re-export, dynamic) of `check`. */
+function onImports(check) {
+  return {
+    ImportDeclaration: (node) => check(node, node.source),
+    ExportNamedDeclaration: (node) => check(node, node.source),
+    ExportAllDeclaration: (node) => check(node, node.source),
+    ImportExpression: (node) => check(node, node.source.type === "Literal" ? node.source : null),
+  };
+}
+
+/** The linted file's path from the repo's root, with forward slashes. */
+function importerOf(context) {
+  const file = path.resolve(context.cwd, context.filename);
+  return path.relative(rootOf(file), file).split(path.sep).join("/");
+}
+
 const domainSurface = {
   meta: {
     type: "problem",
@@ -69,10 +90,7 @@ const domainSurface = {
   },
   create(context) {
     const surfaces = context.options[0]?.surfaces ?? {};
-    const importer = path
-      .relative(rootOf(path.resolve(context.cwd, context.filename)), path.resolve(context.cwd, context.filename))
-      .split(path.sep)
-      .join("/");
+    const importer = importerOf(context);
     const own = /^lib\/([^/]+)\//.exec(importer)?.[1];
     function check(node, source) {
       if (!source || typeof source.value !== "string") return;
@@ -83,13 +101,41 @@ const domainSurface = {
       if (folder === own || (surfaces[folder] ?? []).includes(file)) return;
       context.report({ node: source, messageId: "deep", data: { target, folder } });
     }
-    return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source.type === "Literal" ? node.source : null),
-    };
+    return onImports(check);
   },
 };
 
-export default { meta: { name: "booking" }, rules: { "no-clock-read": noClockRead, "domain-surface": domainSurface } };
+const domainDirection = {
+  meta: {
+    type: "problem",
+    docs: { description: "A lib/ folder never imports a folder it sits below." },
+    schema: [
+      {
+        type: "object",
+        properties: { below: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      upward:
+        "lib/{{own}} sits below lib/{{folder}} and never imports it (.oxlintrc.json, booking/domain-direction; docs/architecture.md#domains-and-their-surfaces).",
+    },
+  },
+  create(context) {
+    const below = context.options[0]?.below ?? {};
+    const importer = importerOf(context);
+    const own = /^lib\/([^/]+)\//.exec(importer)?.[1];
+    const above = (own && below[own]) || [];
+    if (above.length === 0) return {};
+    return onImports((node, source) => {
+      if (!source || typeof source.value !== "string") return;
+      const folder = /^lib\/([^/]+)(\/|$)/.exec(importedPath(source.value, importer) ?? "")?.[1];
+      if (folder && above.includes(folder)) context.report({ node: source, messageId: "upward", data: { own, folder } });
+    });
+  },
+};
+
+export default {
+  meta: { name: "booking" },
+  rules: { "no-clock-read": noClockRead, "domain-surface": domainSurface, "domain-direction": domainDirection },
+};

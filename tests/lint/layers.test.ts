@@ -20,15 +20,21 @@ beforeAll(() => {
   cpSync(path.join(ROOT, ".oxlintrc.json"), path.join(scratch, ".oxlintrc.json"));
   mkdirSync(path.join(scratch, "scripts"));
   cpSync(path.join(ROOT, "scripts", "lint-rules.mjs"), path.join(scratch, "scripts", "lint-rules.mjs"));
+  // The `@/` alias, so the cycle rule follows it as it does in the tree.
+  writeFileSync(path.join(scratch, "tsconfig.json"), JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }));
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type Diagnostic = { code: string; filename: string };
 
-/** Lints one planted file and answers the rules it broke. */
-async function rulesBrokenBy(file: string, source: string): Promise<string[]> {
+function plant(file: string, source: string) {
   mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
   writeFileSync(path.join(scratch, file), source);
+}
+
+/** Lints one planted file (beside any planted before) and answers the rules it broke. */
+async function rulesBrokenBy(file: string, source: string): Promise<string[]> {
+  plant(file, source);
   const result = await run(OXLINT, ["--format", "json", file], { cwd: scratch }).catch((error: { stdout: string }) => error);
   const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Diagnostic[] };
   return diagnostics.map((diagnostic) => diagnostic.code);
@@ -90,6 +96,41 @@ describe("layer rules (npm run lint)", () => {
     expect(await rulesBrokenBy("lib/payments/probe.ts", 'import { x } from "@/lib/unlisted/thing";\nexport const used = x;\n')).toEqual([
       "booking(domain-surface)",
     ]);
+  });
+
+  it("a lib/ folder never imports one it sits below: the outbox and webhooks never import bookings, nor payments jobs; the other way, and tests, may", async () => {
+    const BOOKINGS = 'import { isLiveHold } from "@/lib/bookings/holds";\nexport const used = isLiveHold;\n';
+    for (const file of ["lib/notifications/probe.ts", "lib/webhooks/probe.ts", "lib/booking-details/probe.ts"]) {
+      expect(await rulesBrokenBy(file, BOOKINGS), file).toEqual(["booking(domain-direction)"]);
+    }
+    const FORMS = [
+      BOOKINGS.replace("@/lib/", "../"),
+      'import type { LiveHold } from "@/lib/bookings/holds";\nexport type Used = LiveHold;\n',
+      'export { isLiveHold } from "@/lib/bookings/holds";\n',
+      'export const load = () => import("@/lib/bookings/holds");\n',
+    ];
+    for (const source of FORMS) expect(await rulesBrokenBy("lib/notifications/probe.ts", source), source).toEqual(["booking(domain-direction)"]);
+    const JOBS = 'import { announceEffects } from "@/lib/jobs/announce-effects";\nexport const used = announceEffects;\n';
+    for (const file of ["lib/notifications/probe.ts", "lib/payments/probe.ts"])
+      expect(await rulesBrokenBy(file, JOBS), file).toEqual(["booking(domain-direction)"]);
+    const WORKSPACES = 'import { createWorkspace } from "@/lib/workspaces/create-workspace";\nexport const used = createWorkspace;\n';
+    expect(await rulesBrokenBy("lib/accounts/probe.ts", WORKSPACES)).toEqual(["booking(domain-direction)"]);
+    // Bookings write to the outbox; the workspaces count an account's; a test sets up what it needs.
+    const OUTBOX = 'import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";\nexport const used = queueBookingMessages;\n';
+    expect(await rulesBrokenBy("lib/bookings/probe.ts", OUTBOX)).toEqual([]);
+    expect(
+      await rulesBrokenBy("lib/workspaces/probe.ts", 'import { countUsage } from "@/lib/accounts/count-usage";\nexport const used = countUsage;\n'),
+    ).toEqual([]);
+    expect(await rulesBrokenBy("lib/notifications/probe.test.ts", BOOKINGS)).toEqual([]);
+  });
+
+  it("no file cycle, through the @/ alias and a type-only import alike", async () => {
+    plant("lib/things/record.ts", 'import { KINDS } from "./kinds";\nexport type Thing = { kind: (typeof KINDS)[number] };\n');
+    const KINDS = 'export const KINDS = ["a"] as const;\n';
+    expect(
+      await rulesBrokenBy("lib/things/kinds.ts", `import type { Thing } from "@/lib/things/record";\n${KINDS}export type Kind = Thing["kind"];\n`),
+    ).toEqual(["import(no-cycle)"]);
+    expect(await rulesBrokenBy("lib/things/kinds.ts", KINDS)).toEqual([]);
   });
 
   it("app/** and components/** may not import drizzle-orm or lib/db; lib/<domain> may", async () => {
