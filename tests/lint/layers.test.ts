@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 /**
  * The layers are enforced by the linter (.oxlintrc.json), not by prose: each rule fails on a
  * planted violation in the layer it guards, and lets the same line pass where it is allowed.
- * The probes live in a scratch copy of the config, never in the tree.
+ * The probes live in a scratch copy of the config, never in the tree; each test lints its
+ * probes in one run of the linter.
  */
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -32,12 +33,34 @@ function plant(file: string, source: string) {
   writeFileSync(path.join(scratch, file), source);
 }
 
-/** Lints one planted file (beside any planted before) and answers the rules it broke. */
-async function rulesBrokenBy(file: string, source: string): Promise<string[]> {
-  plant(file, source);
-  const result = await run(OXLINT, ["--format", "json", file], { cwd: scratch }).catch((error: { stdout: string }) => error);
+/** Lints planted files in one run; answers the rules each broke, by file. */
+async function lint(files: string[]): Promise<Map<string, string[]>> {
+  const result = await run(OXLINT, ["--format", "json", ...files], { cwd: scratch }).catch((error: { stdout: string }) => error);
   const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: Diagnostic[] };
-  return diagnostics.map((diagnostic) => diagnostic.code);
+  const broken = new Map(files.map((file) => [file, [] as string[]]));
+  for (const diagnostic of diagnostics) broken.get(diagnostic.filename)?.push(diagnostic.code);
+  return broken;
+}
+
+/** A probe: a file, its source, and the rules it breaks (exactly), or one rule it breaks among others. */
+type Probe = [file: string, source: string, breaks: string[] | { includes: string }];
+
+/**
+ * Plants every probe under a name of its own (`lib/db/probe.ts` becomes `lib/db/probe-3.ts`: the
+ * folder and the suffix, which the rules read, stay) and lints them all in one run.
+ */
+async function expectProbes(probes: Probe[]) {
+  const files = probes.map(([file, source], index) => {
+    const named = path.posix.join(path.posix.dirname(file), path.posix.basename(file).replace(/^([^.]+)/, `$1-${index}`));
+    plant(named, source);
+    return named;
+  });
+  const broken = await lint(files);
+  probes.forEach(([file, source, breaks], index) => {
+    const rules = broken.get(files[index]!) ?? [];
+    if (Array.isArray(breaks)) expect(rules, `${file}: ${source}`).toEqual(breaks);
+    else expect(rules, `${file}: ${source}`).toContain(breaks.includes);
+  });
 }
 
 const HTTP_IMPORT = 'import { route } from "@/lib/http/route";\nexport const used = route;\n';
@@ -45,38 +68,39 @@ const DB_IMPORT = 'import { getDb } from "@/lib/db/client";\nexport const used =
 const DRIZZLE_IMPORT = 'import { eq } from "drizzle-orm";\nexport const used = eq;\n';
 const CLOCK_READS = "export const a = new Date();\nexport const b = Date.now();\n";
 const NON_NULL = "export function first(values: string[]): string {\n  return values[0]!;\n}\n";
+const RESTRICTED = { includes: "eslint(no-restricted-imports)" };
 
 describe("layer rules (npm run lint)", () => {
   it("lib/<domain> may not import lib/http; lib/http and app/ may", async () => {
-    expect(await rulesBrokenBy("lib/bookings/probe.ts", HTTP_IMPORT)).toContain("eslint(no-restricted-imports)");
-    expect(await rulesBrokenBy("lib/http/probe.ts", HTTP_IMPORT)).not.toContain("eslint(no-restricted-imports)");
-    expect(await rulesBrokenBy("app/v1/probe/route.ts", HTTP_IMPORT)).not.toContain("eslint(no-restricted-imports)");
+    await expectProbes([
+      ["lib/bookings/probe.ts", HTTP_IMPORT, RESTRICTED],
+      ["lib/http/probe.ts", HTTP_IMPORT, []],
+      ["app/v1/probe/route.ts", HTTP_IMPORT, []],
+    ]);
   });
 
   it("lib/db, the lowest layer, may not import lib/jobs (or any domain); lib/time and lib/config it may", async () => {
     const JOBS_IMPORT = 'import { announceEffects } from "@/lib/jobs/announce-effects";\nexport const used = announceEffects;\n';
     const DOMAIN_IMPORT = 'import { expireHold } from "@/lib/bookings/expire-hold";\nexport const used = expireHold;\n';
-    expect(await rulesBrokenBy("lib/db/probe.ts", JOBS_IMPORT)).toContain("eslint(no-restricted-imports)");
-    expect(await rulesBrokenBy("lib/db/probe.ts", DOMAIN_IMPORT)).toContain("eslint(no-restricted-imports)");
-    expect(await rulesBrokenBy("lib/db/probe.ts", HTTP_IMPORT)).toContain("eslint(no-restricted-imports)");
-    // The same imports by relative path, from lib/db and from its schema folder.
-    expect(await rulesBrokenBy("lib/db/probe.ts", JOBS_IMPORT.replace("@/lib/", "../"))).toContain("eslint(no-restricted-imports)");
-    expect(await rulesBrokenBy("lib/db/schema/probe.ts", DOMAIN_IMPORT.replace("@/lib/", "../../"))).toContain("eslint(no-restricted-imports)");
     const SCHEMA_VALUES = 'import { LOCALES } from "../../i18n/locales";\nexport const used = LOCALES;\n';
-    expect(await rulesBrokenBy("lib/db/schema/probe.ts", SCHEMA_VALUES)).toEqual([]);
     const ALLOWED =
       'import { getConfig } from "@/lib/config";\nimport type { Clock } from "@/lib/time/clock";\nimport { users } from "@/lib/db/schema";\nexport type Used = Clock;\nexport const used = [getConfig, users];\n';
-    expect(await rulesBrokenBy("lib/db/probe.ts", ALLOWED)).toEqual([]);
-    expect(await rulesBrokenBy("lib/context-probe.ts", JOBS_IMPORT)).toEqual([]);
+    await expectProbes([
+      ["lib/db/probe.ts", JOBS_IMPORT, RESTRICTED],
+      ["lib/db/probe.ts", DOMAIN_IMPORT, RESTRICTED],
+      ["lib/db/probe.ts", HTTP_IMPORT, RESTRICTED],
+      // The same imports by relative path, from lib/db and from its schema folder.
+      ["lib/db/probe.ts", JOBS_IMPORT.replace("@/lib/", "../"), RESTRICTED],
+      ["lib/db/schema/probe.ts", DOMAIN_IMPORT.replace("@/lib/", "../../"), RESTRICTED],
+      ["lib/db/schema/probe.ts", SCHEMA_VALUES, []],
+      ["lib/db/probe.ts", ALLOWED, []],
+      ["lib/context-probe.ts", JOBS_IMPORT, []],
+    ]);
   });
 
   it("code outside a lib/ folder imports only its surface: a planted deep import fails, in every form", async () => {
     const DEEP = 'import { checkAnswers } from "@/lib/bookings/validate-answers";\nexport const used = checkAnswers;\n';
     const SURFACE = 'import { settlePaidHold } from "@/lib/bookings/settle-paid-hold";\nexport const used = settlePaidHold;\n';
-    for (const file of ["lib/payments/probe.ts", "app/v1/probe/route.ts", "components/probe.tsx"]) {
-      expect(await rulesBrokenBy(file, DEEP), file).toEqual(["booking(domain-surface)"]);
-      expect(await rulesBrokenBy(file, SURFACE), file).toEqual([]);
-    }
     const FORMS = [
       'import { checkAnswers } from "../bookings/validate-answers.ts";\nexport const used = checkAnswers;\n',
       'import type { ValidAnswer } from "@/lib/bookings/validate-answers";\nexport type Used = ValidAnswer;\n',
@@ -84,74 +108,85 @@ describe("layer rules (npm run lint)", () => {
       'export * from "@/lib/bookings/validate-answers";\n',
       'export const load = () => import("@/lib/bookings/validate-answers");\n',
     ];
-    for (const source of FORMS) expect(await rulesBrokenBy("lib/payments/probe.ts", source), source).toEqual(["booking(domain-surface)"]);
     // A folder imports its own files however it names them; tests may reach inside.
     const OWN =
       'import { occupyFirstFree } from "./occupy-slot";\nimport { bookingTimes } from "@/lib/bookings/occupy-slot";\nexport const used = [occupyFirstFree, bookingTimes];\n';
-    expect(await rulesBrokenBy("lib/bookings/probe.ts", OWN)).toEqual([]);
-    expect(await rulesBrokenBy("lib/payments/probe.test.ts", DEEP)).toEqual([]);
     // Packages, lib's root modules and a folder with no surface listed at all.
     const OTHER = 'import { z } from "zod";\nimport { getConfig } from "@/lib/config";\nexport const used = [z, getConfig];\n';
-    expect(await rulesBrokenBy("lib/payments/probe.ts", OTHER)).toEqual([]);
-    expect(await rulesBrokenBy("lib/payments/probe.ts", 'import { x } from "@/lib/unlisted/thing";\nexport const used = x;\n')).toEqual([
-      "booking(domain-surface)",
+    await expectProbes([
+      ...["lib/payments/probe.ts", "app/v1/probe/route.ts", "components/probe.tsx"].flatMap((file): Probe[] => [
+        [file, DEEP, ["booking(domain-surface)"]],
+        [file, SURFACE, []],
+      ]),
+      ...FORMS.map((source): Probe => ["lib/payments/probe.ts", source, ["booking(domain-surface)"]]),
+      ["lib/bookings/probe.ts", OWN, []],
+      ["lib/payments/probe.test.ts", DEEP, []],
+      ["lib/payments/probe.ts", OTHER, []],
+      ["lib/payments/probe.ts", 'import { x } from "@/lib/unlisted/thing";\nexport const used = x;\n', ["booking(domain-surface)"]],
     ]);
   });
 
   it("a lib/ folder never imports one it sits below: the outbox and webhooks never import bookings, nor payments jobs; the other way, and tests, may", async () => {
     const BOOKINGS = 'import { isLiveHold } from "@/lib/bookings/holds";\nexport const used = isLiveHold;\n';
-    for (const file of ["lib/notifications/probe.ts", "lib/webhooks/probe.ts", "lib/booking-details/probe.ts"]) {
-      expect(await rulesBrokenBy(file, BOOKINGS), file).toEqual(["booking(domain-direction)"]);
-    }
     const FORMS = [
       BOOKINGS.replace("@/lib/", "../"),
       'import type { LiveHold } from "@/lib/bookings/holds";\nexport type Used = LiveHold;\n',
       'export { isLiveHold } from "@/lib/bookings/holds";\n',
       'export const load = () => import("@/lib/bookings/holds");\n',
     ];
-    for (const source of FORMS) expect(await rulesBrokenBy("lib/notifications/probe.ts", source), source).toEqual(["booking(domain-direction)"]);
     const JOBS = 'import { announceEffects } from "@/lib/jobs/announce-effects";\nexport const used = announceEffects;\n';
-    for (const file of ["lib/notifications/probe.ts", "lib/payments/probe.ts"])
-      expect(await rulesBrokenBy(file, JOBS), file).toEqual(["booking(domain-direction)"]);
     const WORKSPACES = 'import { createWorkspace } from "@/lib/workspaces/create-workspace";\nexport const used = createWorkspace;\n';
-    expect(await rulesBrokenBy("lib/accounts/probe.ts", WORKSPACES)).toEqual(["booking(domain-direction)"]);
-    // Bookings write to the outbox; the workspaces count an account's; a test sets up what it needs.
     const OUTBOX = 'import { queueBookingMessages } from "@/lib/notifications/queue-booking-messages";\nexport const used = queueBookingMessages;\n';
-    expect(await rulesBrokenBy("lib/bookings/probe.ts", OUTBOX)).toEqual([]);
-    expect(
-      await rulesBrokenBy("lib/workspaces/probe.ts", 'import { countUsage } from "@/lib/accounts/count-usage";\nexport const used = countUsage;\n'),
-    ).toEqual([]);
-    expect(await rulesBrokenBy("lib/notifications/probe.test.ts", BOOKINGS)).toEqual([]);
+    const USAGE = 'import { countUsage } from "@/lib/accounts/count-usage";\nexport const used = countUsage;\n';
+    const UPWARD = ["booking(domain-direction)"];
+    await expectProbes([
+      ...["lib/notifications/probe.ts", "lib/webhooks/probe.ts", "lib/booking-details/probe.ts"].map((file): Probe => [file, BOOKINGS, UPWARD]),
+      ...FORMS.map((source): Probe => ["lib/notifications/probe.ts", source, UPWARD]),
+      ...["lib/notifications/probe.ts", "lib/payments/probe.ts"].map((file): Probe => [file, JOBS, UPWARD]),
+      ["lib/accounts/probe.ts", WORKSPACES, UPWARD],
+      // Bookings write to the outbox; the workspaces count an account's; a test sets up what it needs.
+      ["lib/bookings/probe.ts", OUTBOX, []],
+      ["lib/workspaces/probe.ts", USAGE, []],
+      ["lib/notifications/probe.test.ts", BOOKINGS, []],
+    ]);
   });
 
   it("no file cycle, through the @/ alias and a type-only import alike", async () => {
     plant("lib/things/record.ts", 'import { KINDS } from "./kinds";\nexport type Thing = { kind: (typeof KINDS)[number] };\n');
     const KINDS = 'export const KINDS = ["a"] as const;\n';
-    expect(
-      await rulesBrokenBy("lib/things/kinds.ts", `import type { Thing } from "@/lib/things/record";\n${KINDS}export type Kind = Thing["kind"];\n`),
-    ).toEqual(["import(no-cycle)"]);
-    expect(await rulesBrokenBy("lib/things/kinds.ts", KINDS)).toEqual([]);
+    plant("lib/things/kinds.ts", `import type { Thing } from "@/lib/things/record";\n${KINDS}export type Kind = Thing["kind"];\n`);
+    expect((await lint(["lib/things/kinds.ts"])).get("lib/things/kinds.ts")).toEqual(["import(no-cycle)"]);
+    plant("lib/things/kinds.ts", KINDS);
+    expect((await lint(["lib/things/kinds.ts"])).get("lib/things/kinds.ts")).toEqual([]);
   });
 
   it("app/** and components/** may not import drizzle-orm or lib/db; lib/<domain> may", async () => {
-    for (const file of ["app/v1/probe/route.ts", "app/(public)/probe/page.tsx", "components/probe.tsx"]) {
-      expect(await rulesBrokenBy(file, DB_IMPORT), file).toContain("eslint(no-restricted-imports)");
-      expect(await rulesBrokenBy(file, DRIZZLE_IMPORT), file).toContain("eslint(no-restricted-imports)");
-    }
-    expect(await rulesBrokenBy("lib/bookings/probe.ts", DB_IMPORT + DRIZZLE_IMPORT.replace("used", "alsoUsed"))).toEqual([]);
+    await expectProbes([
+      ...["app/v1/probe/route.ts", "app/(public)/probe/page.tsx", "components/probe.tsx"].flatMap((file): Probe[] => [
+        [file, DB_IMPORT, RESTRICTED],
+        [file, DRIZZLE_IMPORT, RESTRICTED],
+      ]),
+      ["lib/bookings/probe.ts", DB_IMPORT + DRIZZLE_IMPORT.replace("used", "alsoUsed"), []],
+    ]);
   });
 
   it("new Date() and Date.now() only in lib/time (and tests)", async () => {
-    for (const file of ["lib/bookings/probe.ts", "app/v1/probe/route.ts", "components/probe.tsx"]) {
-      expect(await rulesBrokenBy(file, CLOCK_READS), file).toEqual(["booking(no-clock-read)", "booking(no-clock-read)"]);
-    }
-    expect(await rulesBrokenBy("lib/time/probe.ts", CLOCK_READS)).toEqual([]);
-    expect(await rulesBrokenBy("lib/bookings/probe.test.ts", CLOCK_READS)).toEqual([]);
-    expect(await rulesBrokenBy("lib/bookings/convert.ts", "export const at = new Date(0);\n")).toEqual([]);
+    await expectProbes([
+      ...["lib/bookings/probe.ts", "app/v1/probe/route.ts", "components/probe.tsx"].map((file): Probe => [
+        file,
+        CLOCK_READS,
+        ["booking(no-clock-read)", "booking(no-clock-read)"],
+      ]),
+      ["lib/time/probe.ts", CLOCK_READS, []],
+      ["lib/bookings/probe.test.ts", CLOCK_READS, []],
+      ["lib/bookings/convert.ts", "export const at = new Date(0);\n", []],
+    ]);
   });
 
   it("no non-null assertion in a new source file; tests may", async () => {
-    expect(await rulesBrokenBy("lib/bookings/probe-new.ts", NON_NULL)).toContain("typescript(no-non-null-assertion)");
-    expect(await rulesBrokenBy("tests/api/probe.test.ts", NON_NULL)).toEqual([]);
+    await expectProbes([
+      ["lib/bookings/probe-new.ts", NON_NULL, { includes: "typescript(no-non-null-assertion)" }],
+      ["tests/api/probe.test.ts", NON_NULL, []],
+    ]);
   });
 });
