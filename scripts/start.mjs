@@ -27,6 +27,7 @@ const SOURCES = [
   "tsconfig.json",
 ];
 const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next");
+const ESBUILD_BIN = path.join("node_modules", ".bin", "esbuild");
 const SERVER_BUNDLE = path.join(".next", "booking-server.mjs");
 
 function newestMtime(entry) {
@@ -126,12 +127,9 @@ async function buildIfNeeded() {
 }
 /** scripts/serve.ts and what it imports from lib/, as one ES module; packages stay in node_modules. */
 function bundleServer() {
-  const script = [
-    `require("esbuild").buildSync({ entryPoints: ["scripts/serve.ts"], bundle: true, platform: "node", format: "esm", target: "node20",`,
-    `packages: "external", alias: { "@": "." }, outfile: ${JSON.stringify(SERVER_BUNDLE)}, logLevel: "warning" })`,
-  ].join(" ");
-  // In a short child: esbuild's service process ends with it.
-  const result = spawnSync(process.execPath, ["-e", script], { stdio: "inherit" });
+  // esbuild's own command line, in a child whose service process ends with it.
+  const args = ["scripts/serve.ts", "--bundle", "--platform=node", "--format=esm", "--target=node20", "--packages=external", "--alias:@=."];
+  const result = spawnSync(ESBUILD_BIN, [...args, `--outfile=${SERVER_BUNDLE}`, "--log-level=warning"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
