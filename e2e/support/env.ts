@@ -1,7 +1,11 @@
 import path from "node:path";
 
-/** How many specs run at once: each worker has its own app server, host pages and database. */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/**
+ * How many specs run at once: each worker has its own app server, host pages and database. Three
+ * on two cores: while one waits (a server restarting, a time-out running out) the others use its
+ * core (docs/operations.md#ci).
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 
 /**
  * The first port of a worker's servers: E2E_PORT_BASE (3100 by default) for the first, 100 more
@@ -10,6 +14,9 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 export function portBase(worker: number): number {
   return Number(process.env.E2E_PORT_BASE ?? 3100) + 100 * worker;
 }
+
+/** Where e2e/support/serve-workers.ts says every worker's servers answer (below the second worker's ports). */
+export const READY_PORT = portBase(0) + 99;
 
 /**
  * Which worker this process serves: Playwright numbers its workers (TEST_PARALLEL_INDEX, from 0);
