@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E, E2E_WORKERS, portBase } from "./e2e/support/env";
+import { E2E, E2E_WORKERS, READY_PORT } from "./e2e/support/env";
 import { ONCE_SPECS } from "./e2e/support/once";
 
 /** CI's second database pass leaves out what cannot differ from the first (e2e/support/once.ts). */
@@ -45,23 +45,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
-  webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => [
-    {
-      command: "npx tsx e2e/support/serve.ts",
-      url: `http://127.0.0.1:${portBase(worker)}/v1/openapi.json`,
-      env: { ...process.env, E2E_WORKER: String(worker) } as Record<string, string>,
-      reuseExistingServer: false,
-      // The first run builds the app.
-      timeout: 600_000,
-      stdout: "ignore" as const,
-      stderr: "pipe" as const,
-    },
-    {
-      command: "node e2e/support/host-server.mjs",
-      url: `http://127.0.0.1:${portBase(worker) + 1}/health`,
-      env: { ...process.env, E2E_PORT_BASE: String(portBase(worker)) } as Record<string, string>,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-  ]).flat(),
+  // Every worker's app server and host pages, started at once by one process (Playwright starts
+  // the web servers it is given one after another); ready when they all answer.
+  webServer: {
+    command: "npx tsx e2e/support/serve-workers.ts",
+    url: `http://127.0.0.1:${READY_PORT}/`,
+    reuseExistingServer: false,
+    // The first run builds the app.
+    timeout: 600_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
 });
