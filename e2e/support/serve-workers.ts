@@ -56,7 +56,7 @@ async function answers(url: string): Promise<boolean> {
 
 const waiting = new Set(servers);
 while (waiting.size > 0) {
-  for (const server of [...waiting]) if (await answers(server.url)) waiting.delete(server);
+  for (const server of waiting) if (await answers(server.url)) waiting.delete(server);
   if (waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 250));
 }
 createServer((_request, response) => response.end("ready")).listen(READY_PORT, "127.0.0.1");
