@@ -12,16 +12,20 @@ type Piece = { startMs: number; endMs: number; source: BusySource };
 /**
  * Why a time is not offered: the calendar's busy intervals meeting [from, to), from its
  * bookings (with their buffers), its time off and its external calendars, merged where they
- * overlap or touch, each with every source that makes it busy.
+ * overlap or touch, each with every source that makes it busy. `withoutBookings` leaves the
+ * bookings out before merging (the console lists the bookings themselves beside): a booking
+ * that ends where time off starts then never stretches the time off's interval back to its start.
  */
 export async function listBusy({
   ctx,
   staffId,
   query,
+  withoutBookings = false,
 }: {
   ctx: Pick<ServiceContext, "db" | "workspace" | "clock">;
   staffId: string;
   query: BusyQuery;
+  withoutBookings?: boolean;
 }): Promise<StaffBusy> {
   const from = query.from ? parseInstant(query.from) : ctx.clock.now();
   const to = query.to ? parseInstant(query.to) : new Date(from.getTime() + DEFAULT_BUSY_RANGE_DAYS * 86_400_000);
@@ -30,10 +34,12 @@ export async function listBusy({
   await getStaffOrThrow(ctx.db, ctx.workspace.id, staffId);
   const workspaceId = ctx.workspace.id;
   const [booked, absent, external] = await Promise.all([
-    ctx.db
-      .select({ id: bookings.id, start: bookings.occupiedStart, end: bookings.occupiedEnd })
-      .from(bookings)
-      .where(and(eq(bookings.staffId, staffId), eq(bookings.workspaceId, workspaceId), overlapsOccupied(from, to), isOccupying(ctx.clock.now()))),
+    withoutBookings
+      ? []
+      : ctx.db
+          .select({ id: bookings.id, start: bookings.occupiedStart, end: bookings.occupiedEnd })
+          .from(bookings)
+          .where(and(eq(bookings.staffId, staffId), eq(bookings.workspaceId, workspaceId), overlapsOccupied(from, to), isOccupying(ctx.clock.now()))),
     ctx.db
       .select({ id: timeOff.id, start: timeOff.startsAt, end: timeOff.endsAt })
       .from(timeOff)

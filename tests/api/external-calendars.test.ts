@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { readAvailabilityRevision } from "@/lib/availability/revision";
-import { externalBusyTimes, externalCalendars } from "@/lib/db/schema";
+import { externalBusyTimes, externalCalendars, workspaces } from "@/lib/db/schema";
+import { listBusy } from "@/lib/external-calendars/list-busy";
+import { fixedClock } from "@/lib/time/clock";
 import { api } from "../helpers/api";
 import { setNow } from "../helpers/bookings";
 import { seedBooking } from "../helpers/factories";
@@ -351,6 +353,37 @@ describe("GET /v1/staff/{id}/busy", () => {
         { starts_at: "2027-03-09T11:30:00-05:00", ends_at: "2027-03-09T12:00:00-05:00", sources: [{ type: "time_off", id: off.body.id }] },
       ],
     });
+  });
+
+  it("without its bookings (the console's list beside them): a time off that starts where a booking ends keeps its own start", async () => {
+    await setNow(NOW);
+    const ws = await newWorkspace({ timezone: "America/New_York" });
+    const serviceId = await bookable(ws, 60, [7, 12]);
+    const booked = await api.post("/v1/bookings", {
+      key: ws.sk,
+      body: { service_id: serviceId, starts_at: "2027-03-09T09:00:00-05:00", customer: { name: "Ada", email: "ada@example.com" } },
+    });
+    const off = await api.post(`/v1/staff/${ws.staffId}/time-off`, {
+      key: ws.sk,
+      body: { starts_at: "2027-03-09T10:00:00-05:00", ends_at: "2027-03-09T11:00:00-05:00" },
+    });
+    const query = { from: "2027-03-09T00:00:00-05:00", to: "2027-03-10T00:00:00-05:00" };
+    // The API merges the two, as they touch.
+    expect((await api.get(`/v1/staff/${ws.staffId}/busy`, { key: ws.sk, query })).body.data).toEqual([
+      {
+        starts_at: "2027-03-09T09:00:00-05:00",
+        ends_at: "2027-03-09T11:00:00-05:00",
+        sources: [
+          { type: "booking", id: booked.body.id },
+          { type: "time_off", id: off.body.id },
+        ],
+      },
+    ]);
+    const [workspace] = await currentDb().db.select().from(workspaces).where(eq(workspaces.id, ws.id));
+    const ctx = { db: currentDb().db, workspace: workspace!, clock: fixedClock(new Date(NOW)) };
+    expect((await listBusy({ ctx, staffId: ws.staffId, query, withoutBookings: true })).data).toEqual([
+      { starts_at: "2027-03-09T10:00:00-05:00", ends_at: "2027-03-09T11:00:00-05:00", sources: [{ type: "time_off", id: off.body.id }] },
+    ]);
   });
 
   it("refuses a range over 62 days or backwards with 422 param to", async () => {

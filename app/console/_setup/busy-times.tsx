@@ -13,24 +13,18 @@ import styles from "./setup.module.css";
 export async function BusyTimes({ ctx, staffId, from, to }: { ctx: ServiceContext; staffId: string; from: DateTime; to: DateTime }) {
   const t = await getTranslations("console.schedule.busy");
   const zone = ctx.workspace.timezone;
-  const busy = await listBusy({ ctx, staffId, query: { from: from.toISO() ?? undefined, to: to.toISO() ?? undefined } });
+  // Without the bookings, listed above it: merged with them, a time off that starts where a
+  // booking ends would be shown from the booking's start.
+  const busy = await listBusy({ ctx, staffId, query: { from: from.toISO() ?? undefined, to: to.toISO() ?? undefined }, withoutBookings: true });
   // The external calendars' names only when one of them is busy here: a day view reads this for
   // every calendar, and most days have none.
   const isExternal = busy.data.some((interval) => interval.sources.some((source) => source.type === "external_calendar"));
   const sources = isExternal ? (await listExternalCalendars({ ctx, staffId })).data : [];
   const names = new Map(sources.map((source) => [source.id, source.name ?? source.display_url]));
-  const shown = busy.data
-    .map((interval) => ({
-      ...interval,
-      labels: [
-        ...new Set(
-          interval.sources
-            .filter((source) => source.type !== "booking")
-            .map((source) => (source.type === "time_off" ? t("timeOff") : t("external", { name: names.get(source.id) ?? "?" }))),
-        ),
-      ],
-    }))
-    .filter((interval) => interval.labels.length > 0);
+  const shown = busy.data.map((interval) => ({
+    ...interval,
+    labels: [...new Set(interval.sources.map((source) => (source.type === "time_off" ? t("timeOff") : t("external", { name: names.get(source.id) ?? "?" }))))],
+  }));
   if (shown.length === 0) return null;
   const at = (iso: string) => DateTime.fromISO(iso, { zone }).toFormat("ccc d LLL, HH:mm");
   return (
