@@ -1,11 +1,11 @@
 import path from "node:path";
 
 /**
- * How many specs run at once: each worker has its own app server, host pages and database. Three
- * on two cores: while one waits (a server restarting, a time-out running out) the others use its
- * core (docs/operations.md#ci).
+ * How many specs run at once: each worker has its own app server, host pages and database. Two on
+ * two cores: three were 6 % quicker, but the load they put on the machine made the SIGTERM spec
+ * lose a read in CI (docs/operations.md#ci).
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 /**
  * The first port of a worker's servers: E2E_PORT_BASE (3100 by default) for the first, 100 more
