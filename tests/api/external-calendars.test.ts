@@ -327,19 +327,25 @@ describe("busy times block starts as time off does", () => {
   });
 });
 
+/** A booking at 09:00 on 9 March 2027 (New York) and time off from `offFrom` to `offUntil` that day (HH:MM); answers both ids. */
+async function bookingAndTimeOff(ws: TestWorkspace, serviceId: string, offFrom: string, offUntil: string) {
+  const booked = await api.post("/v1/bookings", {
+    key: ws.sk,
+    body: { service_id: serviceId, starts_at: "2027-03-09T09:00:00-05:00", customer: { name: "Ada", email: "ada@example.com" } },
+  });
+  const off = await api.post(`/v1/staff/${ws.staffId}/time-off`, {
+    key: ws.sk,
+    body: { starts_at: `2027-03-09T${offFrom}:00-05:00`, ends_at: `2027-03-09T${offUntil}:00-05:00` },
+  });
+  return { bookingId: booked.body.id as string, timeOffId: off.body.id as string };
+}
+
 describe("GET /v1/staff/{id}/busy", () => {
   it("lists busy intervals, merged where they overlap or touch, with their sources: booking, time off and which external calendar", async () => {
     const { ws, url } = await googleSource("America/New_York");
     const serviceId = await bookable(ws, 60, [7, 12]);
     const source = (await connect(ws, { kind: "ics", url })).body;
-    const booked = await api.post("/v1/bookings", {
-      key: ws.sk,
-      body: { service_id: serviceId, starts_at: "2027-03-09T09:00:00-05:00", customer: { name: "Ada", email: "ada@example.com" } },
-    });
-    const off = await api.post(`/v1/staff/${ws.staffId}/time-off`, {
-      key: ws.sk,
-      body: { starts_at: "2027-03-09T11:30:00-05:00", ends_at: "2027-03-09T12:00:00-05:00" },
-    });
+    const { bookingId, timeOffId } = await bookingAndTimeOff(ws, serviceId, "11:30", "12:00");
     const response = await api.get(`/v1/staff/${ws.staffId}/busy`, {
       key: ws.sk,
       query: { from: "2027-03-09T00:00:00-05:00", to: "2027-03-10T00:00:00-05:00" },
@@ -349,8 +355,8 @@ describe("GET /v1/staff/{id}/busy", () => {
     expect(response.body).toEqual({
       staff_id: ws.staffId,
       data: [
-        { starts_at: "2027-03-09T08:00:00-05:00", ends_at: "2027-03-09T11:00:00-05:00", sources: [external, { type: "booking", id: booked.body.id }] },
-        { starts_at: "2027-03-09T11:30:00-05:00", ends_at: "2027-03-09T12:00:00-05:00", sources: [{ type: "time_off", id: off.body.id }] },
+        { starts_at: "2027-03-09T08:00:00-05:00", ends_at: "2027-03-09T11:00:00-05:00", sources: [external, { type: "booking", id: bookingId }] },
+        { starts_at: "2027-03-09T11:30:00-05:00", ends_at: "2027-03-09T12:00:00-05:00", sources: [{ type: "time_off", id: timeOffId }] },
       ],
     });
   });
@@ -359,14 +365,7 @@ describe("GET /v1/staff/{id}/busy", () => {
     await setNow(NOW);
     const ws = await newWorkspace({ timezone: "America/New_York" });
     const serviceId = await bookable(ws, 60, [7, 12]);
-    const booked = await api.post("/v1/bookings", {
-      key: ws.sk,
-      body: { service_id: serviceId, starts_at: "2027-03-09T09:00:00-05:00", customer: { name: "Ada", email: "ada@example.com" } },
-    });
-    const off = await api.post(`/v1/staff/${ws.staffId}/time-off`, {
-      key: ws.sk,
-      body: { starts_at: "2027-03-09T10:00:00-05:00", ends_at: "2027-03-09T11:00:00-05:00" },
-    });
+    const { bookingId, timeOffId } = await bookingAndTimeOff(ws, serviceId, "10:00", "11:00");
     const query = { from: "2027-03-09T00:00:00-05:00", to: "2027-03-10T00:00:00-05:00" };
     // The API merges the two, as they touch.
     expect((await api.get(`/v1/staff/${ws.staffId}/busy`, { key: ws.sk, query })).body.data).toEqual([
@@ -374,15 +373,15 @@ describe("GET /v1/staff/{id}/busy", () => {
         starts_at: "2027-03-09T09:00:00-05:00",
         ends_at: "2027-03-09T11:00:00-05:00",
         sources: [
-          { type: "booking", id: booked.body.id },
-          { type: "time_off", id: off.body.id },
+          { type: "booking", id: bookingId },
+          { type: "time_off", id: timeOffId },
         ],
       },
     ]);
     const [workspace] = await currentDb().db.select().from(workspaces).where(eq(workspaces.id, ws.id));
     const ctx = { db: currentDb().db, workspace: workspace!, clock: fixedClock(new Date(NOW)) };
     expect((await listBusy({ ctx, staffId: ws.staffId, query, withoutBookings: true })).data).toEqual([
-      { starts_at: "2027-03-09T10:00:00-05:00", ends_at: "2027-03-09T11:00:00-05:00", sources: [{ type: "time_off", id: off.body.id }] },
+      { starts_at: "2027-03-09T10:00:00-05:00", ends_at: "2027-03-09T11:00:00-05:00", sources: [{ type: "time_off", id: timeOffId }] },
     ]);
   });
 
