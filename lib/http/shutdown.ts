@@ -11,7 +11,7 @@ type Listener = net.Server & { closeAllConnections: () => void };
 
 /** How long a shutdown waits for the requests in flight (SHUTDOWN_TIMEOUT_MS, default 10 s). */
 const shutdownTimeoutMs = () => Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
-/** A connection that has sent no request this long after it opened is idle. */
+/** A connection that has sent no request this long after it opened, or after the drain began, is idle. */
 const FIRST_REQUEST_GRACE_MS = 2_000;
 /** While draining, the listener closes once no connection is open and none has come this long. */
 const LISTEN_QUIET_MS = 250;
@@ -30,8 +30,11 @@ const LISTEN_QUIET_MS = 250;
  * a client or balancer may retry because nothing was sent. Node's own `server.close()` would
  * also drop connections whose request is not parsed yet, so a connection is closed only once it
  * is truly idle: after its answer, or kept alive with nothing in flight, or silent (not one
- * byte received) for FIRST_REQUEST_GRACE_MS after it opened; one that has sent part of a request
- * is waited for, up to SHUTDOWN_TIMEOUT_MS.
+ * byte received) for FIRST_REQUEST_GRACE_MS after it opened and after the drain began; one that
+ * has sent part of a request is waited for, up to SHUTDOWN_TIMEOUT_MS. A connection opened before
+ * the signal gets its grace again from the drain's start: on a busy machine Node can have taken it
+ * from the queue long before reading the request its client had already sent, and closing it then
+ * resets that request.
  */
 export function exitOnSignals(server: Listener, connections: ConnectionTracker, closeApp: () => Promise<void>): void {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -60,7 +63,7 @@ async function shutDown(server: Listener, connections: ConnectionTracker, closeA
     // listen queue. Each look at the connections comes after a poll (setImmediate's phase), so a
     // request that arrived is seen in flight, never taken for a silent connection.
     await new Promise((resolve) => setImmediate(resolve));
-    connections.closeIdle();
+    connections.closeIdle(started);
     const quiet = connections.open.size === 0 && performance.now() - connections.lastOpenedAt() >= LISTEN_QUIET_MS;
     if (listening && quiet) {
       net.Server.prototype.close.call(server);
@@ -74,7 +77,13 @@ async function shutDown(server: Listener, connections: ConnectionTracker, closeA
   server.closeAllConnections();
   for (const socket of connections.open.keys()) socket.destroy();
   getLogger().info(
-    { event: "drained", duration_ms: Math.round(performance.now() - started), connections_cut: cut },
+    {
+      event: "drained",
+      duration_ms: Math.round(performance.now() - started),
+      connections_closed_answered: connections.closed.answered,
+      connections_closed_silent: connections.closed.silent,
+      connections_cut: cut,
+    },
     "drained: closing the runner, Next.js and the database",
   );
   // Read from their process slots (lib/process-state.ts): the runner and the database handle
@@ -92,7 +101,10 @@ type ConnectionState = { openedAt: number; served: number; active: number };
 export type ConnectionTracker = {
   open: Map<Socket, ConnectionState>;
   lastOpenedAt: () => number;
-  closeIdle: () => void;
+  /** Closes every idle connection; silence counts from its opening or from `drainingSince`, whichever is later. */
+  closeIdle: (drainingSince: number) => void;
+  /** How many connections closeIdle has closed: after their answers, or silent. */
+  closed: { answered: number; silent: number };
   request: (request: IncomingMessage, response: ServerResponse) => void;
 };
 
@@ -100,6 +112,7 @@ export type ConnectionTracker = {
 export function trackConnections(server: Listener): ConnectionTracker {
   const open = new Map<Socket, ConnectionState>();
   let lastOpenedAt = 0;
+  const closed = { answered: 0, silent: 0 };
   server.on("connection", (socket: Socket) => {
     lastOpenedAt = performance.now();
     open.set(socket, { openedAt: lastOpenedAt, served: 0, active: 0 });
@@ -107,6 +120,7 @@ export function trackConnections(server: Listener): ConnectionTracker {
   });
   return {
     open,
+    closed,
     lastOpenedAt: () => lastOpenedAt,
     request(request, response) {
       const state = open.get(request.socket);
@@ -117,12 +131,18 @@ export function trackConnections(server: Listener): ConnectionTracker {
         state.served++;
       });
     },
-    closeIdle() {
+    closeIdle(drainingSince) {
       const now = performance.now();
       for (const [socket, state] of open) {
         if (state.active > 0) continue;
-        // Served and idle; or silent since it opened (not one byte of a request read).
-        if (state.served > 0 || (socket.bytesRead === 0 && now - state.openedAt > FIRST_REQUEST_GRACE_MS)) socket.destroy();
+        if (state.served > 0) {
+          closed.answered++;
+          socket.destroy();
+        } else if (socket.bytesRead === 0 && now - Math.max(state.openedAt, drainingSince) > FIRST_REQUEST_GRACE_MS) {
+          // Silent (not one byte of a request read) since it opened and since the drain began.
+          closed.silent++;
+          socket.destroy();
+        }
       }
     },
   };
