@@ -6,6 +6,7 @@ import { setConfigForTesting } from "@/lib/config";
 import { openDb, setDbForTesting, type DbHandle } from "@/lib/db/client";
 import { setClockOffset } from "@/lib/time/clock";
 import { databasePrefix, withDatabase } from "./global-setup";
+import { testDb } from "./test-db";
 
 /**
  * Every test file gets its own database (a copy of the migrated template), so the dev clock
@@ -16,16 +17,7 @@ let handle: DbHandle | undefined;
 let admin: DbHandle | undefined;
 let databaseName: string | undefined;
 
-export function currentDb(): DbHandle {
-  if (!handle) throw new Error("test database not open");
-  return handle;
-}
-
-/** On PostgreSQL, the address of this file's database (for a test that opens a pool of its own). */
-export function currentDatabaseUrl(): string | undefined {
-  const url = process.env.DATABASE_URL;
-  return url && databaseName ? withDatabase(url, databaseName) : undefined;
-}
+export { currentDatabaseUrl, currentDb } from "./test-db";
 
 beforeAll(async () => {
   const url = process.env.DATABASE_URL;
@@ -33,11 +25,13 @@ beforeAll(async () => {
     databaseName = `${databasePrefix(url)}_t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
     admin = await openDb({ url: process.env.DATABASE_MIGRATION_URL || url, maxConnections: 1 });
     await admin.db.execute(sql.raw(`CREATE DATABASE ${databaseName} TEMPLATE ${inject("pgTemplateDatabase")}`));
-    handle = await openDb({ url: withDatabase(url, databaseName), maxConnections: 20 });
+    testDb.url = withDatabase(url, databaseName);
+    handle = await openDb({ url: testDb.url, maxConnections: 20 });
   } else {
     const blob = new Blob([await readFile(inject("pgTemplateFile"))]);
     handle = await openDb({ loadDataDir: blob });
   }
+  testDb.handle = handle;
   setDbForTesting(handle);
 });
 
@@ -48,6 +42,8 @@ beforeEach(async () => {
 
 afterAll(async () => {
   setDbForTesting(undefined);
+  testDb.handle = undefined;
+  testDb.url = undefined;
   await handle?.close();
   if (admin && databaseName) {
     await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
