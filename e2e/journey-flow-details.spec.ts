@@ -5,8 +5,8 @@ import { call, latestCode, startClocksAt } from "./support/seed";
 
 /**
  * Issue 15, the booking-flow half, items 6–12 (1–4: journey-flow.spec.ts): validation, a taken time,
- * the hold timer and the phone layout, walked in real Chromium; `look` asserts axe (WCAG 2.2 AA) at
- * 390 px and 1280 px and saves both screenshots.
+ * the hold timer and the phone layout, walked in real Chromium; `look` asserts axe (WCAG 2.2 AA) and
+ * saves a screenshot at the width walked, or at 390 px and 1280 px for the phone walk (item 12).
  */
 resetClockAfterEach();
 

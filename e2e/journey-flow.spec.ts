@@ -5,8 +5,9 @@ import { call, latestCode, startClocksAt } from "./support/seed";
 
 /**
  * Issue 15, the booking-flow half, items 1–4: the customer journey with no dead ends. Each test walks one
- * numbered item of "What was seen" in real Chromium; `look` asserts axe (WCAG 2.2 AA) at 390 px
- * and 1280 px and saves both screenshots. Workspaces live on this spec's own account. Items 6–12:
+ * numbered item of "What was seen" in real Chromium, at 390 px and again at 1280 px; `look` asserts
+ * axe (WCAG 2.2 AA) at the width walked and saves its screenshot. Workspaces live on this spec's
+ * own account. Items 6–12:
  * journey-flow-details.spec.ts.
  */
 resetClockAfterEach();

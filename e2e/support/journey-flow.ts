@@ -7,7 +7,7 @@ import { call, seedWorkspace, type SeedOptions, type Seeded } from "./seed";
 
 /**
  * What the booking-flow journey specs (journey-flow*.spec.ts, issue 15) share: workspaces on their own
- * account, `look` (axe at WCAG 2.2 AA at 390 px and 1280 px, and both screenshots), picking a time.
+ * account, `look` (axe at WCAG 2.2 AA and a screenshot, at 390 px and 1280 px), picking a time.
  */
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -18,16 +18,22 @@ const LOOK_VIEWPORTS = [
 
 export const seed = (request: APIRequestContext, options: SeedOptions = {}) => seedWorkspace(request, { ...options, accountFile: E2E.journeyAccountFile });
 
-/** `screenshotAndAxe` at 390 px and 1280 px, into one folder per test and width. */
+/**
+ * `screenshotAndAxe` into one folder per test and width: a test walked at both widths (its title
+ * ends "(390 px)" or "(1280 px)") looks at the width it walks, since its other run looks at the
+ * other; a test walked at one width looks at both.
+ */
 export async function look(page: Page, testInfo: TestInfo, name: string) {
   // One folder per test and width: the long titles share their first 60 characters.
-  const walkedAt = testInfo.title.match(/\((\d+) px\)$/)?.[1] ?? "phone";
+  const walkedAt = testInfo.title.match(/\((\d+) px\)$/)?.[1];
+  const viewports = walkedAt ? LOOK_VIEWPORTS.filter((viewport) => viewport.label === walkedAt) : LOOK_VIEWPORTS;
+  expect(viewports.length, `a look at ${walkedAt} px`).toBeGreaterThan(0);
   const title = testInfo.title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .slice(0, 60);
-  const folder = path.join("e2e", "artifacts", "screens", `journey-${title}-walked-${walkedAt}`);
-  await screenshotAndAxe(page, testInfo, name, LOOK_VIEWPORTS, WCAG_22_AA_TAGS, folder);
+  const folder = path.join("e2e", "artifacts", "screens", `journey-${title}-walked-${walkedAt ?? "phone"}`);
+  await screenshotAndAxe(page, testInfo, name, viewports, WCAG_22_AA_TAGS, folder);
 }
 
 export const times = (page: Page) => page.getByRole("group", { name: /^Times on/ }).getByRole("button");
