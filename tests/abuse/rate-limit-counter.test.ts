@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { openDb, type DbHandle } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { chargeRateLimit, RATE_LIMIT_PER_MINUTE } from "@/lib/http/rate-limit";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * The counter lives in PostgreSQL and is charged in one statement, so app instances that

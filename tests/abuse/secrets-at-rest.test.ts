@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { latestCodeFor, localAt } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { addService, updateWorkspace } from "../helpers/factories";
 import { calendarOf, startIcsServer } from "../helpers/ics-server";
 

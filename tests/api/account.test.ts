@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { api } from "../helpers/api";
 import { expectError, newAccount, newWorkspace, newWorkspaceOn } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { apiKeys, staff, workspaces } from "@/lib/db/schema";
 
 describe("POST /v1/account/workspaces", () => {

@@ -3,7 +3,7 @@ import { api } from "../helpers/api";
 import { messagesTo } from "../helpers/bookings";
 import { newAccount, newWorkspaceOn } from "../helpers/fixtures";
 import { seedBooking } from "../helpers/factories";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { fixedClock } from "@/lib/time/clock";
 import { cancelBooking } from "@/lib/bookings/cancel-booking";
 import { actAsMember, memberContext, openConsole } from "@/lib/members/console-access";

@@ -10,7 +10,7 @@ import { isGroupService, takesNewBookings, toServiceRules } from "@/lib/availabi
 import { bookings, services, serviceStaff, timeOff, workspaces } from "@/lib/db/schema";
 import { fixedClock } from "@/lib/time/clock";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { addCalendar, addService, offerService, seedBooking, setWorkingHours, type Block } from "../helpers/factories";
 
 /**

@@ -8,7 +8,7 @@ import { api, BASE_URL, dispatch } from "../helpers/api";
 import { book, setNow } from "../helpers/bookings";
 import { countingDb } from "../helpers/counting-db";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { addService, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 
 /**

@@ -4,7 +4,7 @@ import { readAvailabilityRevision, type AvailabilityRevision } from "@/lib/avail
 import { bookings, questions, serviceStaff, services, staff, timeOff, workingHours } from "@/lib/db/schema";
 import { bookConfirmed, localAt } from "../helpers/bookings";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { addService, seedBooking } from "../helpers/factories";
 
 /**

@@ -8,7 +8,7 @@ import { api } from "../helpers/api";
 import { countingDb } from "../helpers/counting-db";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * GET /v1/availability over catalogue data made through the catalogue API. The clock is

@@ -4,7 +4,7 @@ import { bookings, bookingVolumes } from "@/lib/db/schema";
 import { api } from "../helpers/api";
 import { book, localAt } from "../helpers/bookings";
 import { newAccount, newWorkspaceOn, type TestAccount } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { addService, seedBooking } from "../helpers/factories";
 
 /**

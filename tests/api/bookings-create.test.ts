@@ -8,7 +8,7 @@ import { unseal } from "@/lib/secrets/seal";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { api, type ApiResponse } from "../helpers/api";
 import { expectError, newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { book, bookingRow, deliveriesOf, latestCodeFor, localAt, messagesTo, newCustomer } from "../helpers/bookings";
 import { addCalendar, addService, addWebhookEndpoint, connectPaymentAccount, setWorkingHours, updateWorkspace } from "../helpers/factories";
 

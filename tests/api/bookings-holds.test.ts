@@ -10,7 +10,7 @@ import { jobContext } from "@/lib/context";
 import { loadClock } from "@/lib/time/clock";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { book, bookingRow, deliveriesOf, latestCodeFor, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 import { getLogger } from "@/lib/log/logger";

@@ -5,7 +5,7 @@ import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { bookingsOf, clientIpOf, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
 import { addService, addWebhookEndpoint } from "../helpers/factories";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 const db = () => currentDb().db;
 

@@ -9,7 +9,7 @@ import { loadClock } from "@/lib/time/clock";
 import { parseInstant } from "@/lib/time/zoned";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
 import { addCalendar, addService, addWebhookEndpoint, updateWorkspace } from "../helpers/factories";
 

@@ -4,7 +4,7 @@ import { setConfigForTesting } from "@/lib/config";
 import { bookingAnswers } from "@/lib/db/schema";
 import { api } from "../helpers/api";
 import { expectError, newAccount, newWorkspace, newWorkspaceOn } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { book, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addQuestion, addService, setWorkingHours } from "../helpers/factories";
 

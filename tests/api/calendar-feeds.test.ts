@@ -8,7 +8,7 @@ import { book, setNow } from "../helpers/bookings";
 import { addCalendar, addService } from "../helpers/factories";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { parseCalendar } from "../helpers/ical";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /** docs/decisions.md#calendar-feeds: a calendar's secret iCalendar feed. */
 async function makeFeed(ws: TestWorkspace, staffId = ws.staffId): Promise<string> {

@@ -3,7 +3,7 @@ import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { setClockOffset } from "@/lib/time/clock";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 const create = (ws: TestWorkspace, body: unknown) => api.post("/v1/categories", { key: ws.sk, body });
 const names = async (ws: TestWorkspace) => (await api.get("/v1/categories", { key: ws.sk })).body.data.map((c: { name: string }) => c.name);

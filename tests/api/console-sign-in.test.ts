@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { messagesTo } from "../helpers/bookings";
 import { newAccount, newWorkspace, newWorkspaceOn } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { fixedClock } from "@/lib/time/clock";
 import { openConsole } from "@/lib/members/console-access";
 import { endSession, findSession, redeemSignInLink, requestSignInLink } from "@/lib/members/sign-in";

@@ -4,7 +4,7 @@ import { api } from "../helpers/api";
 import { book, bookConfirmed, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { addPaidService } from "../helpers/payments";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { addCalendar, addService, addWebhookEndpoint, updateWorkspace } from "../helpers/factories";
 
 let ipCounter = 0;

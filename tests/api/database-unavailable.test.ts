@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { openDb, setDbForTesting } from "@/lib/db/client";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * A database that cannot answer (down, restarted, a pooler that lost a statement) is never

@@ -7,7 +7,7 @@ import { ensureDemoWorkspace } from "@/lib/cli/demo";
 import { setConfigForTesting } from "@/lib/config";
 import { openDb, type DbHandle } from "@/lib/db/client";
 import { workspaces } from "@/lib/db/schema";
-import { currentDatabaseUrl, currentDb } from "../helpers/setup-file";
+import { currentDatabaseUrl, currentDb } from "../helpers/test-db";
 import { api } from "../helpers/api";
 
 /**

@@ -3,7 +3,7 @@ import { setConfigForTesting } from "@/lib/config";
 import { loadClock } from "@/lib/time/clock";
 import { api } from "../helpers/api";
 import { expectError } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 const near = (iso: string, expectedMs: number, toleranceMs = 5_000) => expect(Math.abs(Date.parse(iso) - expectedMs)).toBeLessThan(toleranceMs);
 

@@ -7,7 +7,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 import { parseCalendar } from "../helpers/ical";
 import { calendarOf } from "../helpers/ics-server";
 import { RADICALE_INSTALLED, startRadicale, type Radicale } from "../helpers/radicale";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * CalDAV against a real Radicale (Debian's package, started by the test on a port and folder

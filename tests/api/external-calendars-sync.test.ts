@@ -12,7 +12,7 @@ import { setNow } from "../helpers/bookings";
 import { seedBooking } from "../helpers/factories";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { calendarOf, startIcsServer } from "../helpers/ics-server";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { advanceClock, deliveryRows, registerEndpoint, runJobs, useWebhookReceivers } from "../helpers/webhooks";
 
 /**

@@ -9,7 +9,7 @@ import { setNow } from "../helpers/bookings";
 import { seedBooking } from "../helpers/factories";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { calendarOf, fixture, startIcsServer } from "../helpers/ics-server";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * Connecting a calendar to its person's other calendars over real HTTP: a local server

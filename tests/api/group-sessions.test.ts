@@ -10,7 +10,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 import { book, bookConfirmed, bookingsOf, deliveriesOf, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addCalendar, addService, addWebhookEndpoint, updateWorkspace } from "../helpers/factories";
 import { addPaidService, devPayment } from "../helpers/payments";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /** Group sessions (docs/group-sessions.md): a service's capacity, seats per session, over HTTP. */
 const HOLD_MS = 10 * 60_000;

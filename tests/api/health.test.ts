@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { openDb, setDbForTesting } from "@/lib/db/client";
 import { setDraining } from "@/lib/health/health";
 import { api } from "../helpers/api";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * What a load balancer and an orchestrator probe (docs/deploy.md): /healthz (the process

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { idempotencyKeys } from "@/lib/db/schema";
 import { withIdempotency } from "@/lib/http/idempotency";
 import { newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * docs/idempotency.md, "Retention": a key is live for 24 hours and its row is deleted by a sweep

@@ -12,7 +12,7 @@ import { api } from "../helpers/api";
 import { clientIpOf, localAt, newCustomer, setNow } from "../helpers/bookings";
 import { addService } from "../helpers/factories";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * docs/idempotency.md: a key is kept 24 hours, then its row is deleted by a background sweep,

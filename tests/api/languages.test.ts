@@ -8,7 +8,7 @@ import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtur
 import { findPart, type MimePart } from "../helpers/mime";
 import { runJobs } from "../helpers/outbox";
 import { addPaidService, devPayment } from "../helpers/payments";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { useSmtpServers } from "../helpers/smtp";
 
 /** docs/decisions.md#languages: the workspace's `language`, `customer.language`, and messages written in it. */

@@ -16,7 +16,7 @@ import { addExternalCalendar, addService } from "../helpers/factories";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 import { outboxRows, runJobs } from "../helpers/outbox";
 import { sampleOf } from "../helpers/prometheus";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * GET /metrics (docs/operations.md, "Metrics"): the Prometheus text of this instance, only for

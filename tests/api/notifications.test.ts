@@ -14,7 +14,7 @@ import { findPart, parseMime } from "../helpers/mime";
 import { captureMailer, HOSTILE_BUSINESS, HOSTILE_CUSTOMER, outboxRows, runJobs, STARTS_AT, workspaceName } from "../helpers/outbox";
 import { queueMessage } from "../helpers/outbox";
 import { parseCalendar } from "../helpers/ical";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { addService, seedBooking, updateWorkspace } from "../helpers/factories";
 
 afterEach(() => setMessageTransportsForTesting(undefined));

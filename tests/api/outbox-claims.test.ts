@@ -10,7 +10,7 @@ import { setClockOffset } from "@/lib/time/clock";
 import { newWorkspace } from "../helpers/fixtures";
 import { seedBooking } from "../helpers/factories";
 import { captureMailer, outboxRows, queueMessage, runJobs, STARTS_AT } from "../helpers/outbox";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 afterEach(async () => {
   setMessageTransportsForTesting(undefined);

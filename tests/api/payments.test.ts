@@ -8,7 +8,7 @@ import { api } from "../helpers/api";
 import { book, bookingRow, deliveriesOf, localAt, messagesTo, newCustomer, setNow } from "../helpers/bookings";
 import { expectError, newWorkspace } from "../helpers/fixtures";
 import { addPaidService, devPayment, paymentOf, paymentsOf, runPaymentSweeps, testIntentOf } from "../helpers/payments";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { addService, addWebhookEndpoint, connectPaymentAccount, updateWorkspace } from "../helpers/factories";
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@/lib/db/client";
 import { workspaces } from "@/lib/db/schema";
 import { newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 /**
  * Every statement the app sends is planned once per database session (lib/db/statement-cache.ts):

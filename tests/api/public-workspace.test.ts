@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { api } from "../helpers/api";
 import { expectError, newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { apiKeys, categories, questions, workspaces } from "@/lib/db/schema";
 import { setClockOffset } from "@/lib/time/clock";
 import { addCalendar, addService, offerService } from "../helpers/factories";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { bookingAnswers, bookings, customers, questions } from "@/lib/db/schema";
 import { setClockOffset } from "@/lib/time/clock";
 

@@ -12,7 +12,7 @@ import { addService } from "../helpers/factories";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { findPart, parseMime } from "../helpers/mime";
 import { captureMailer, runJobs } from "../helpers/outbox";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 afterEach(() => setMessageTransportsForTesting(undefined));
 

@@ -5,7 +5,7 @@ import { api } from "../helpers/api";
 import { bookConfirmed, localAt, newCustomer } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
 import { addService, updateWorkspace } from "../helpers/factories";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 
 let ipCounter = 0;
 const freshIp = () => ({ "X-Forwarded-For": `10.78.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });

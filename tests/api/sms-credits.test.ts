@@ -7,7 +7,7 @@ import { book, localAt } from "../helpers/bookings";
 import { newWorkspace } from "../helpers/fixtures";
 import { LATER, outboxRows, runJobs, STARTS_AT } from "../helpers/outbox";
 import { queueMessage } from "../helpers/outbox";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { addService, seedBooking, updateWorkspace } from "../helpers/factories";
 
 describe("SMS credits", () => {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newAccount, newWorkspace, newWorkspaceOn, type TestWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { staff, workspaces } from "@/lib/db/schema";
 
 const createCalendar = (ws: TestWorkspace, body: unknown) => api.post("/v1/staff", { key: ws.sk, body });

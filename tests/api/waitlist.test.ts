@@ -10,7 +10,7 @@ import { bookConfirmed, bookingRow, clientIpOf, localAt, newCustomer, setNow } f
 import { addService, addWebhookEndpoint } from "../helpers/factories";
 import { expectError, newWorkspace, type TestWorkspace } from "../helpers/fixtures";
 import { runJobs } from "../helpers/outbox";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { clickLink, linkIn, waitlistEventsOf } from "../helpers/waitlist";
 
 /**

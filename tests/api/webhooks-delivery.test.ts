@@ -5,7 +5,7 @@ import { webhookEndpoints } from "@/lib/db/schema";
 import { RETRY_WAITS_MS } from "@/lib/webhooks/attempt-delivery";
 import { api } from "../helpers/api";
 import { newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import type { WebhookReceiver } from "../helpers/webhook-receiver";
 import {
   advanceClock,

@@ -13,7 +13,7 @@ import { loadClock } from "@/lib/time/clock";
 import { CLAIM_TTL_MS, claimDueDeliveries } from "@/lib/webhooks/attempt-delivery";
 import { webhookDeliverySweep } from "@/lib/jobs/definitions/deliver-webhook";
 import { newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { advanceClock, emitBookingEvent, insertBooking, registerEndpoint, useWebhookReceivers } from "../helpers/webhooks";
 import { getLogger } from "@/lib/log/logger";
 

@@ -4,7 +4,7 @@ import { webhookDeliveries } from "@/lib/db/schema";
 import { RETRY_WAITS_MS } from "@/lib/webhooks/attempt-delivery";
 import { api } from "../helpers/api";
 import { newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import {
   advanceClock,
   deliveryRows,

@@ -6,7 +6,7 @@ import { unseal } from "@/lib/secrets/seal";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { advanceClock, emitBookingEvent, insertBooking, registerEndpoint } from "../helpers/webhooks";
 
 const HTTPS_URL = "https://hooks.example.com/bookings";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers/api";
 import { itEnforcesAuth } from "../helpers/auth-cases";
 import { expectError, newWorkspace } from "../helpers/fixtures";
-import { currentDb } from "../helpers/setup-file";
+import { currentDb } from "../helpers/test-db";
 import { bookings, customers, outboxMessages, services, staff } from "@/lib/db/schema";
 import { setClockOffset } from "@/lib/time/clock";
 

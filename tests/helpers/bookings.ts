@@ -6,7 +6,7 @@ import { setClockOffset } from "@/lib/time/clock";
 import { api, type ApiResponse } from "./api";
 import { addService, updateWorkspace } from "./factories";
 import type { TestWorkspace } from "./fixtures";
-import { currentDb } from "./setup-file";
+import { currentDb } from "./test-db";
 
 /**
  * Booking calls and readers for what a booking leaves behind (outbox, webhook deliveries);

@@ -23,7 +23,7 @@ import { sealCredentials } from "@/lib/external-calendars/credentials";
 import { seal } from "@/lib/secrets/seal";
 import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
 import type { TestWorkspace } from "./fixtures";
-import { currentDb } from "./setup-file";
+import { currentDb } from "./test-db";
 
 /**
  * One factory per record, written straight with drizzle for tests that need a row in a given

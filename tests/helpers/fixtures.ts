@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { createAccount } from "@/lib/accounts/create-account";
 import type { PlanName } from "@/lib/plans/catalog";
 import { api } from "./api";
-import { currentDb } from "./setup-file";
+import { currentDb } from "./test-db";
 
 export type TestAccount = { id: string; accountKey: string };
 export type TestWorkspace = {

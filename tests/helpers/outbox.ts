@@ -6,7 +6,7 @@ import { withTransaction } from "@/lib/db/transaction";
 import { queueBookingMessages, type BookingMessageKind } from "@/lib/notifications/queue-booking-messages";
 import { createNodemailerMailer } from "@/lib/notifications/transports";
 import { api } from "./api";
-import { currentDb } from "./setup-file";
+import { currentDb } from "./test-db";
 
 /** Test data and readers for the notification tests. */
 export const HOSTILE_BUSINESS = `<script>alert("x")</script> & Sons`;

@@ -8,7 +8,7 @@ import { abandonedPaymentSweep, dueRefundSweep } from "@/lib/payments/sweeps";
 import { loadClock } from "@/lib/time/clock";
 import { api, type ApiResponse } from "./api";
 import type { TestWorkspace } from "./fixtures";
-import { currentDb } from "./setup-file";
+import { currentDb } from "./test-db";
 import { addService } from "./factories";
 
 const db = () => currentDb().db;

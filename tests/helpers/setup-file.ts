@@ -13,11 +13,8 @@ import { testDb } from "./test-db";
  * and background work of one file never touch another. Tests inside a file each create
  * their own workspace; the clock is reset before each test.
  */
-let handle: DbHandle | undefined;
 let admin: DbHandle | undefined;
 let databaseName: string | undefined;
-
-export { currentDatabaseUrl, currentDb } from "./test-db";
 
 beforeAll(async () => {
   const url = process.env.DATABASE_URL;
@@ -26,22 +23,22 @@ beforeAll(async () => {
     admin = await openDb({ url: process.env.DATABASE_MIGRATION_URL || url, maxConnections: 1 });
     await admin.db.execute(sql.raw(`CREATE DATABASE ${databaseName} TEMPLATE ${inject("pgTemplateDatabase")}`));
     testDb.url = withDatabase(url, databaseName);
-    handle = await openDb({ url: testDb.url, maxConnections: 20 });
+    testDb.handle = await openDb({ url: testDb.url, maxConnections: 20 });
   } else {
     const blob = new Blob([await readFile(inject("pgTemplateFile"))]);
-    handle = await openDb({ loadDataDir: blob });
+    testDb.handle = await openDb({ loadDataDir: blob });
   }
-  testDb.handle = handle;
-  setDbForTesting(handle);
+  setDbForTesting(testDb.handle);
 });
 
 beforeEach(async () => {
   setConfigForTesting(undefined);
-  if (handle) await setClockOffset(handle.db, 0);
+  if (testDb.handle) await setClockOffset(testDb.handle.db, 0);
 });
 
 afterAll(async () => {
   setDbForTesting(undefined);
+  const handle = testDb.handle;
   testDb.handle = undefined;
   testDb.url = undefined;
   await handle?.close();

@@ -1,9 +1,9 @@
 import type { DbHandle } from "@/lib/db/client";
 
 /**
- * This test file's database, as the setup file (./setup-file.ts) opened it. It lives in a module
- * of its own so that every helper reads the current file's database: vitest runs the setup file
- * again for each test file, while the helpers that import from it are loaded once per worker.
+ * This test file's database, as the setup file (./setup-file.ts) opened it, for the helpers and
+ * tests to read. It lives in a module of its own, which registers no hooks: vitest runs the setup
+ * file again for each test file, while a worker loads the helpers once for all its files.
  */
 export const testDb: { handle?: DbHandle; url?: string } = {};
 

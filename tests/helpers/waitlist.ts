@@ -5,7 +5,7 @@ import { seal } from "@/lib/secrets/seal";
 import { generateAccessToken, sha256Hex } from "@/lib/secrets/tokens";
 import { BASE_URL, dispatch } from "./api";
 import type { TestWorkspace } from "./fixtures";
-import { currentDb } from "./setup-file";
+import { currentDb } from "./test-db";
 
 const db = () => currentDb().db;
 

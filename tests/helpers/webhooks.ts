@@ -8,7 +8,7 @@ import { recordBookingEvent, type WebhookEventType } from "@/lib/webhooks/record
 import type { BookingEventType } from "@/lib/webhooks/event-types";
 import { api } from "./api";
 import type { TestWorkspace } from "./fixtures";
-import { currentDb } from "./setup-file";
+import { currentDb } from "./test-db";
 import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 import { seedBooking } from "./factories";
 

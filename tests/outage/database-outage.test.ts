@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newWorkspace, type TestWorkspace } from "../helpers/fixtures";
-import { currentDatabaseUrl } from "../helpers/setup-file";
+import { currentDatabaseUrl } from "../helpers/test-db";
 
 /**
  * The database's pooler stopped for 30 s under a bounded load (docs/deploy.md, "When the
