@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newWorkspace } from "@/tests/helpers/fixtures";
 import { addCalendar, addService, offerService, seedBooking } from "@/tests/helpers/factories";
-import { currentDb } from "@/tests/helpers/setup-file";
+import { currentDb } from "@/tests/helpers/test-db";
 import { sessionIdFor } from "@/lib/bookings/sessions";
 import { loadCalendars, type LoadCalendarsInput } from "./load-calendars";
 

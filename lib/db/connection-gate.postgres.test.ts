@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentDatabaseUrl, currentDb } from "@/tests/helpers/setup-file";
+import { currentDatabaseUrl, currentDb } from "@/tests/helpers/test-db";
 import { openDb, type DbHandle } from "./client";
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setConfigForTesting } from "@/lib/config";
 import { inngest } from "@/lib/jobs/inngest-client";
-import { currentDb } from "@/tests/helpers/setup-file";
+import { currentDb } from "@/tests/helpers/test-db";
 import { afterCommit, withSavepoint, withTransaction } from "./transaction";
 // Registers the after-commit announcer (the jobs driver), as every caller of the app does at start.
 import "@/lib/context";

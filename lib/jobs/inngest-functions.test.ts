@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { bookings, webhookDeliveries } from "@/lib/db/schema";
-import { currentDb } from "@/tests/helpers/setup-file";
+import { currentDb } from "@/tests/helpers/test-db";
 import { newWorkspace } from "@/tests/helpers/fixtures";
 import { advanceClock, emitBookingEvent, insertBooking, registerEndpoint, useWebhookReceivers } from "@/tests/helpers/webhooks";
 import { RETRY_WAITS_MS } from "@/lib/webhooks/attempt-delivery";

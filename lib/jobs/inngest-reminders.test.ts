@@ -7,7 +7,7 @@ import { api } from "@/tests/helpers/api";
 import { book, setNow } from "@/tests/helpers/bookings";
 import { addService } from "@/tests/helpers/factories";
 import { newWorkspace, type TestWorkspace } from "@/tests/helpers/fixtures";
-import { currentDb } from "@/tests/helpers/setup-file";
+import { currentDb } from "@/tests/helpers/test-db";
 import { inngest } from "./inngest-client";
 import { remindBooking } from "./inngest-functions";
 

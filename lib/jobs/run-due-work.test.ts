@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "@/lib/time/clock";
-import { currentDb } from "@/tests/helpers/setup-file";
+import { currentDb } from "@/tests/helpers/test-db";
 import { runDueWork, SWEEP_BATCH_SIZE, MAX_ROUNDS_PER_SWEEP } from "./run-due-work";
 import { isCronJob } from "./define-job";
 import { JOB_DEFINITIONS } from "./definitions";
