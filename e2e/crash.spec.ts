@@ -130,7 +130,8 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
   });
   const finalAnswers = new Map<string, Answer>();
   const acknowledged = new Map<number, string>();
-  const figures = { kills: 0, requests: 0, retries: 0, fiveXx: 0 };
+  const figures = { kills: 0, requests: 0, retries: 0, fiveXx: 0, killsAfterWrites: 0 };
+  let writesAnswered = 0;
   let nextIndex = 0;
   let stopGenerating = false;
 
@@ -144,6 +145,7 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
           ? await send("POST", "/v1/bookings", sk, op.body, { "Idempotency-Key": op.key })
           : await send("POST", `/v1/bookings/${op.bookingId}/cancel`, sk, { reason: "crash test" }, { "Idempotency-Key": op.key });
       figures.requests++;
+      if (answer) writesAnswered++;
       if (!answer) {
         figures.retries++;
         queue.unshift(op);
@@ -161,11 +163,14 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
 
   for (let kill = 0; kill < KILLS; kill++) {
     if (kill > 0) await startServer();
+    writesAnswered = 0;
     let up = true;
     const workers = Array.from({ length: CONCURRENCY }, () => worker(() => up));
     // The kill comes at a random moment once the database answers (requests wait for it meanwhile).
     while ((await send("GET", "/v1/workspace", sk))?.status !== 200) await sleep(50);
     await sleep(200 + Math.random() * 1300);
+    // A kill before this server answered any write fell while it was still opening its database.
+    if (writesAnswered > 0) figures.killsAfterWrites++;
     await server.stop("SIGKILL");
     timeline.mark(`kill ${kill + 1}`);
     up = false;
@@ -293,7 +298,7 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
   // The figures head every failure, so a report that keeps only an error's first line still says what went wrong.
   const summary =
     `crash (${crashDriver}): ${figures.kills} kills, ${total} creates, ${rows.bookings.length} bookings, ${figures.requests} requests (${figures.retries} without an answer, sent again), ` +
-    `${figures.fiveXx} 5xx; bookings ${JSON.stringify(outcome)}; email ${JSON.stringify(mail)}; webhooks ${JSON.stringify(hooks)}`;
+    `${figures.killsAfterWrites} kills after the server had answered a write, ${figures.fiveXx} 5xx; bookings ${JSON.stringify(outcome)}; email ${JSON.stringify(mail)}; webhooks ${JSON.stringify(hooks)}`;
   console.info(summary);
   if (duplicates.length > 0) console.info(`emails received more than once:\n${duplicates.join("\n")}`);
   expect(stopped, `how the last server ended on SIGTERM; ${summary}`).toBe(0);
