@@ -77,6 +77,14 @@ export function crashServerEnv(resend: { baseUrl: string; apiKey: string }): Nod
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How long a start probe and a request wait for an answer. Node's fetch has no overall limit (its
+ * headers wait up to 300 s), so a request the server never answers would hold the spec until its
+ * own time-out; past these it counts as unanswered and is sent again, with its key.
+ */
+const PROBE_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 60_000;
+
 /** The one server process; `start` waits until it answers, `stop` until it has exited. */
 export function crashServer(env: () => NodeJS.ProcessEnv) {
   let server: ChildProcess | undefined;
@@ -91,9 +99,9 @@ export function crashServer(env: () => NodeJS.ProcessEnv) {
       for (let attempt = 0; attempt < 600; attempt++) {
         if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) while starting`);
         try {
-          if ((await fetch(`${CRASH_BASE_URL}/v1/openapi.json`)).ok) return;
+          if ((await fetch(`${CRASH_BASE_URL}/v1/openapi.json`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })).ok) return;
         } catch {
-          // not listening yet
+          // not listening yet, or no answer within the probe's time
         }
         await sleep(100);
       }
@@ -117,6 +125,7 @@ export async function send(method: string, pathname: string, key: string, body?:
       method,
       headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
