@@ -145,13 +145,13 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
           ? await send("POST", "/v1/bookings", sk, op.body, { "Idempotency-Key": op.key })
           : await send("POST", `/v1/bookings/${op.bookingId}/cancel`, sk, { reason: "crash test" }, { "Idempotency-Key": op.key });
       figures.requests++;
-      if (answer) writesAnswered++;
       if (!answer) {
         figures.retries++;
         queue.unshift(op);
         await sleep(20);
         continue;
       }
+      writesAnswered++;
       if (answer.status >= 500) figures.fiveXx++;
       finalAnswers.set(op.key, answer);
       if (op.kind === "create" && answer.status === 201) {
