@@ -4,7 +4,7 @@ import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import pLimit from "p-limit";
 import { getConfig } from "@/lib/config";
 import { processSlot } from "@/lib/process-state";
-import { PROBE_TIMEOUT_MS, withConnectionGate, type Reopen } from "./connection-gate";
+import { CONNECT_TIMEOUT_MS, withConnectionGate, type Reopen } from "./connection-gate";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
 import { withPreparedStatements, withStatementCache } from "./statement-cache";
@@ -40,9 +40,6 @@ export function preparesStatements(url: string): boolean {
   return value !== "false" && value !== "disable";
 }
 
-/** Seconds a new connection may take to answer its start-up before it counts as failed. */
-const CONNECT_TIMEOUT_S = 10;
-
 /** Opens a database: real PostgreSQL when a URL is given, else PGlite (on disk or in memory). */
 export async function openDb(options: OpenOptions): Promise<DbHandle> {
   if (options.url) {
@@ -53,8 +50,8 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
     const url = options.url;
     // connect_timeout: a connection that a stopped pooler accepted but never answers is given up
     // in seconds, not postgres.js's default 30 (docs/deploy.md, "When the database is unreachable").
-    const open = (max: number, connectTimeout: number) => postgres(url, { max, onnotice: () => {}, prepare, connect_timeout: connectTimeout });
-    const reopen: Reopen = { pool: () => open(connections, CONNECT_TIMEOUT_S), probe: () => open(1, Math.ceil(PROBE_TIMEOUT_MS / 1000)) };
+    const open = (max: number) => postgres(url, { max, onnotice: () => {}, prepare, connect_timeout: CONNECT_TIMEOUT_MS / 1000 });
+    const reopen: Reopen = { pool: () => open(connections), probe: () => open(1) };
     const limit = pLimit(connections);
     const client = withConnectionGate(reopen.pool(), connections, reopen, limit);
     const db = drizzle({ client: withPreparedStatements(client, prepare), schema, casing: "snake_case" }) as unknown as Db;

@@ -7,15 +7,20 @@ type Unsafe = (text: string, params?: unknown[], options?: object) => PendingQue
 
 /**
  * What the gate needs to tell a dead database from a slow one and to start over once it is
- * back: a fresh pool like the one it guards, and a small one for a probe (one connection, a
- * short connect time-out).
+ * back: a fresh pool like the one it guards, and a small one for a probe (one connection).
  */
 export type Reopen = { pool: () => Sql; probe: () => Sql };
 
 /** Work outstanding this long with nothing finished: the gate asks the database whether it is there. */
 export const SUSPECT_AFTER_MS = 750;
-/** A probe (a connection and `select 1`) that takes longer than this counts as no answer. */
+/** A probe (`select 1` on the probe's open connection) that takes longer than this counts as no answer. */
 export const PROBE_TIMEOUT_MS = 1_500;
+/**
+ * How long a new connection may take to answer its start-up (the pool's and the probe's
+ * postgres.js `connect_timeout`): on a loaded machine opening one takes seconds, so a probe
+ * whose connection is still being made is judged on this, not on PROBE_TIMEOUT_MS.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 /** While the database is unreachable, a probe this often; the first that answers reopens the pool. */
 export const PROBE_EVERY_MS = 500;
 const WATCH_EVERY_MS = 125;
@@ -47,11 +52,16 @@ export class DatabaseUnreachableError extends Error {
  * "When the database is unreachable"). postgres.js waits on a connection whose peer has stopped
  * answering for as long as TCP does (minutes), so the gate watches progress instead: when work
  * has been outstanding for SUSPECT_AFTER_MS and no unit has finished meanwhile, or a unit failed
- * for want of a connection, it probes the database on a connection of its own (kept open, so a
- * probe is one round trip: under a burst the event loop reads each socket late, and a probe that
- * first had to open a connection took over 2 s on a live database). A probe that
- * answers means the database is only busy, and nothing changes. A probe that does not answer
- * within PROBE_TIMEOUT_MS closes the pool at once (every statement on it fails, so every
+ * for want of a connection, it probes the database on a connection of its own. That connection
+ * is opened as soon as the database has first answered and kept open, so a probe is one round
+ * trip: under a burst the event loop reads each socket late, and a probe that first had to open
+ * a connection took over 2 s on a live database. A probe whose connection is still being made
+ * (the instance's first seconds, or just after a probe that failed) waits for it as long as the
+ * pool waits for one of its own, CONNECT_TIMEOUT_MS: a starting instance on a loaded machine
+ * took over 2.25 s to open its first connection, and judging that on PROBE_TIMEOUT_MS closed a
+ * pool that was about to answer (`npm start` then stopped, its migration cut). A probe that
+ * answers means the database is only busy, and nothing changes. A probe on an open connection
+ * that does not answer within PROBE_TIMEOUT_MS, or a connection that cannot be made, closes the pool at once (every statement on it fails, so every
  * request answers 503 `transient_failure` and no transaction commits behind its back), and
  * every unit until the database returns is refused without waiting. A probe every
  * PROBE_EVERY_MS then finds the database back, and a fresh pool serves the next unit: no
@@ -85,30 +95,48 @@ export function withConnectionGate(client: Sql, connections: number, reopen?: Re
     lastProgress = performance.now();
     log().info({ event: "database_reachable" }, "database reachable again: a fresh pool serves requests");
   };
-  /** The probe's own connection, kept open between probes (one round trip each) and replaced after one that did not answer. */
-  let probeClient: Sql | undefined;
+  /**
+   * The probe's own connection, kept open between probes (one round trip each) and replaced after
+   * one that did not answer; `open` once a statement on it has answered.
+   */
+  let probeConnection: { sql: Sql; open: boolean } | undefined;
+  const dropProbeConnection = (connection: { sql: Sql }) => {
+    if (probeConnection !== connection) return;
+    probeConnection = undefined;
+    void connection.sql.end({ timeout: 0 }).catch(() => {});
+  };
+  /** The probe's connection, made (its first `select 1` sent) if there is none. */
+  const probeConnectionNow = (opener: Reopen) => {
+    if (probeConnection) return probeConnection;
+    const connection = { sql: opener.probe(), open: false };
+    probeConnection = connection;
+    connection.sql.unsafe("select 1").then(
+      () => (connection.open = true),
+      () => dropProbeConnection(connection),
+    );
+    return connection;
+  };
   const probe = () => {
     if (!reopen || ended) return;
     probing ??= (async () => {
       const started = performance.now();
       lastProbeAt = started;
-      const small = (probeClient ??= reopen.probe());
+      const connection = probeConnectionNow(reopen);
       let answer: boolean | undefined;
-      const answered = small.unsafe("select 1").then(
+      const answered = connection.sql.unsafe("select 1").then(
         () => (answer = true),
         () => (answer = false),
       );
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, PROBE_TIMEOUT_MS)))]);
+      const wait = connection.open ? PROBE_TIMEOUT_MS : CONNECT_TIMEOUT_MS;
+      await Promise.race([answered, new Promise((resolve) => (timer = setTimeout(resolve, wait)))]);
       clearTimeout(timer);
       // A busy event loop runs its timers before it reads the sockets: an answer that came while
       // the timer waited is read in the poll that follows, so the verdict waits for one.
       if (answer === undefined) await new Promise((resolve) => setImmediate(resolve));
       const alive = answer === true;
-      if (!alive) {
-        probeClient = undefined;
-        void small.end({ timeout: 0 }).catch(() => {});
-      }
+      if (alive) connection.open = true;
+      else dropProbeConnection(connection);
       log()[alive ? "debug" : "warn"](
         { event: "database_probe", alive, probe_ms: Math.round(performance.now() - started), outstanding },
         alive ? "database probe answered" : "database probe did not answer",
@@ -156,6 +184,8 @@ export function withConnectionGate(client: Sql, connections: number, reopen?: Re
       (value) => {
         outstanding--;
         lastProgress = performance.now();
+        // The database answers: the probe's connection is made now, so a later probe is one round trip.
+        if (reopen && !ended) probeConnectionNow(reopen);
         return value;
       },
       (error: unknown) => {
@@ -199,7 +229,7 @@ export function withConnectionGate(client: Sql, connections: number, reopen?: Re
           ended = true;
           if (watchdog) clearInterval(watchdog);
           await probing?.catch(() => {});
-          await Promise.all([...new Set([current, target, probeClient])].map((pool) => pool?.end(options).catch(() => {})));
+          await Promise.all([...new Set([current, target, probeConnection?.sql])].map((pool) => pool?.end(options).catch(() => {})));
         };
       }
       const pool = current ?? target;
