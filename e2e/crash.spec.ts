@@ -167,7 +167,16 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
     let up = true;
     const workers = Array.from({ length: CONCURRENCY }, () => worker(() => up));
     // The kill comes at a random moment once the database answers (requests wait for it meanwhile).
-    while ((await send("GET", "/v1/workspace", sk))?.status !== 200) await sleep(50);
+    while ((await send("GET", "/v1/workspace", sk))?.status !== 200) {
+      if (!server.running()) break;
+      await sleep(50);
+    }
+    // A server that stopped by itself (its stderr says why) would leave this loop waiting for ever.
+    if (!server.running()) {
+      up = false;
+      await Promise.all(workers);
+    }
+    expect(server.running(), `start ${starts}: the server stopped by itself before its database answered`).toBe(true);
     await sleep(200 + Math.random() * 1300);
     // A kill before this server answered any write fell while it was still opening its database.
     if (writesAnswered > 0) figures.killsAfterWrites++;
@@ -181,7 +190,8 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
   // Up again for good: every unanswered request is sent again until answered.
   await startServer();
   stopGenerating = true;
-  while (queue.length > 0) await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(() => true)));
+  while (queue.length > 0 && server.running()) await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(() => server.running())));
+  expect(server.running(), "the last server stopped by itself with requests unanswered").toBe(true);
 
   // A webhook claim taken by a killed process lapses on the app clock: moved past it. (An email's
   // claim is counted in database time, so this must not hand one being sent to a second sender;

@@ -97,7 +97,7 @@ export function crashServer(env: () => NodeJS.ProcessEnv) {
       process.once("exit", leave);
       child.once("exit", () => process.off("exit", leave));
       for (let attempt = 0; attempt < 600; attempt++) {
-        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) while starting`);
+        if (!this.running()) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) while starting`);
         try {
           if ((await fetch(`${CRASH_BASE_URL}/v1/openapi.json`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })).ok) return;
         } catch {
@@ -106,6 +106,10 @@ export function crashServer(env: () => NodeJS.ProcessEnv) {
         await sleep(100);
       }
       throw new Error("the server did not start");
+    },
+    /** Whether the last process started is still running (one that stopped by itself answers nothing ever again). */
+    running(): boolean {
+      return server !== undefined && server.exitCode === null && server.signalCode === null;
     },
     /** Resolves with how the process ended (its exit code, or the signal that ended it); undefined when none was running. */
     async stop(signal: "SIGKILL" | "SIGTERM"): Promise<number | NodeJS.Signals | undefined> {
