@@ -57,13 +57,14 @@ export class DatabaseUnreachableError extends Error {
  * trip: under a burst the event loop reads each socket late, and a probe that first had to open
  * a connection took over 2 s on a live database. A probe whose connection is still being made
  * (the instance's first seconds, or just after a probe that failed) waits for it as long as the
- * pool waits for one of its own, CONNECT_TIMEOUT_MS: a starting instance on a loaded machine
- * took over 2.25 s to open its first connection, and judging that on PROBE_TIMEOUT_MS closed a
- * pool that was about to answer (`npm start` then stopped, its migration cut). A probe that
- * answers means the database is only busy, and nothing changes. A probe on an open connection
- * that does not answer within PROBE_TIMEOUT_MS, or a connection that cannot be made, closes the pool at once (every statement on it fails, so every
- * request answers 503 `transient_failure` and no transaction commits behind its back), and
- * every unit until the database returns is refused without waiting. A probe every
+ * pool waits for one of its own, CONNECT_TIMEOUT_MS: on a loaded machine a starting instance's
+ * first connection can take longer than SUSPECT_AFTER_MS and PROBE_TIMEOUT_MS together, and
+ * judging it on PROBE_TIMEOUT_MS closed a pool that was about to answer (its migration cut,
+ * `npm start` stopped). A probe that answers means the database is only busy, and nothing
+ * changes. A probe on an open connection that does not answer within PROBE_TIMEOUT_MS, or a
+ * connection that cannot be made, closes the pool at once (every statement on it fails, so
+ * every request answers 503 `transient_failure` and no transaction commits behind its back),
+ * and every unit until the database returns is refused without waiting. A probe every
  * PROBE_EVERY_MS then finds the database back, and a fresh pool serves the next unit: no
  * restart. Busy is told from gone by progress, so a saturated pool under load is never
  * mistaken for an outage. The caller may hand in the limit, to read how busy the pool is (GET /metrics).
