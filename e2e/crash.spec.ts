@@ -167,11 +167,8 @@ test(`creates and cancels survive ${KILLS} SIGKILLs of the server: every acknowl
     let up = true;
     const workers = Array.from({ length: CONCURRENCY }, () => worker(() => up));
     // The kill comes at a random moment once the database answers (requests wait for it meanwhile).
-    while ((await send("GET", "/v1/workspace", sk))?.status !== 200) {
-      if (!server.running()) break;
-      await sleep(50);
-    }
-    // A server that stopped by itself (its stderr says why) would leave this loop waiting for ever.
+    // A server that stopped by itself (its stderr says why) would leave this wait going for ever.
+    while (server.running() && (await send("GET", "/v1/workspace", sk))?.status !== 200) await sleep(50);
     if (!server.running()) {
       up = false;
       await Promise.all(workers);
